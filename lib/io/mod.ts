@@ -1,0 +1,2 @@
+export { parseJson } from "./nonfinite_json.ts";
+export * from "./types.ts";

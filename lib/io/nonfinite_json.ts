@@ -1,0 +1,153 @@
+/**
+ * JSON with the bare `NaN`, `Infinity` and `-Infinity` tokens that Python's `json.dumps` writes by
+ * default (lm-evaluation-harness, Inspect AI). Strict JSON is handed to `JSON.parse` unchanged; only
+ * when those tokens appear outside strings are they rewritten into placeholder strings, parsed by
+ * `JSON.parse`, and turned back into numbers. Nothing else is accepted that strict JSON rejects.
+ *
+ * @module
+ */
+
+const TOKENS = ["-Infinity", "Infinity", "NaN"] as const;
+const VALUES: Record<string, number> = {
+  "-Infinity": -Infinity,
+  "Infinity": Infinity,
+  "NaN": NaN,
+};
+
+/**
+ * Rewrites bare non-finite tokens outside JSON strings into placeholder strings, chunk by chunk.
+ * A token split across two chunks is held back until the next chunk arrives.
+ *
+ * @example Rewrite a stream of chunks
+ * ```ts
+ * import { NonFiniteRewriter } from "./nonfinite_json.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const r = new NonFiniteRewriter("@");
+ * const text = r.push('{"a": Na') + r.push('N, "b": "NaN"}') + r.flush();
+ * assert.equal(text, '{"a": "@NaN", "b": "NaN"}');
+ * ```
+ */
+export class NonFiniteRewriter {
+  #marker: string;
+  #inString = false;
+  #escape = false;
+  #pending = "";
+  /** True once any token has been rewritten. */
+  rewrote = false;
+
+  /** @param marker the placeholder prefix; the placeholder is `"<marker><token>"`. */
+  constructor(marker: string) {
+    this.#marker = marker;
+  }
+
+  /** Feed the next chunk; returns the rewritten text that is safe to emit now. */
+  push(chunk: string): string {
+    const text = this.#pending + chunk;
+    this.#pending = "";
+    let out = "";
+    let start = 0;
+    let i = 0;
+    while (i < text.length) {
+      const c = text[i];
+      if (this.#inString) {
+        if (this.#escape) this.#escape = false;
+        else if (c === "\\") this.#escape = true;
+        else if (c === '"') this.#inString = false;
+        i++;
+        continue;
+      }
+      if (c === '"') {
+        this.#inString = true;
+        i++;
+        continue;
+      }
+      if (c === "N" || c === "I" || c === "-") {
+        const rest = text.slice(i, i + 9);
+        const token = TOKENS.find((t) => rest.startsWith(t));
+        if (token) {
+          out += text.slice(start, i) + `"${this.#marker}${token}"`;
+          i += token.length;
+          start = i;
+          this.rewrote = true;
+          continue;
+        }
+        // A possible token cut off by the end of the chunk: hold it back.
+        if (TOKENS.some((t) => t.startsWith(rest)) && i + rest.length === text.length) {
+          out += text.slice(start, i);
+          this.#pending = text.slice(i);
+          return out;
+        }
+      }
+      i++;
+    }
+    return out + text.slice(start);
+  }
+
+  /** Emit whatever is held back at the end of input. */
+  flush(): string {
+    const rest = this.#pending;
+    this.#pending = "";
+    return rest;
+  }
+}
+
+/** A placeholder prefix that does not occur in `text`. */
+export function markerFor(text: string): string {
+  let marker = "~verdict-nonfinite~";
+  while (text.includes(marker)) marker += "~";
+  return marker;
+}
+
+/**
+ * Turn placeholder strings made by {@link NonFiniteRewriter} back into numbers, in place where
+ * possible. Returns the restored value.
+ */
+export function restoreNonFinite(value: unknown, marker: string): unknown {
+  if (typeof value === "string") {
+    if (value.startsWith(marker)) {
+      const token = value.slice(marker.length);
+      if (token in VALUES) return VALUES[token];
+    }
+    return value;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = restoreNonFinite(value[i], marker);
+    return value;
+  }
+  if (value !== null && typeof value === "object") {
+    const obj = value as Record<string, unknown>;
+    for (const key of Object.keys(obj)) obj[key] = restoreNonFinite(obj[key], marker);
+    return obj;
+  }
+  return value;
+}
+
+/**
+ * Parse JSON text that may carry bare `NaN`, `Infinity` or `-Infinity` tokens (as Python writes
+ * them). Those become the numbers `NaN`, `Infinity` and `-Infinity`; everything else follows
+ * `JSON.parse`, including its `SyntaxError` for text that is not JSON.
+ *
+ * @example Read a line written by lm-evaluation-harness
+ * ```ts
+ * import { parseJson } from "./nonfinite_json.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const row = parseJson('{"doc_id": 3, "mae": Infinity, "stderr": NaN, "note": "NaN"}') as Record<string, unknown>;
+ * assert.equal(row.mae, Infinity);
+ * assert.ok(Number.isNaN(row.stderr));
+ * assert.equal(row.note, "NaN");
+ * ```
+ */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    if (!/NaN|Infinity/.test(text)) throw error;
+    const marker = markerFor(text);
+    const rewriter = new NonFiniteRewriter(marker);
+    const rewritten = rewriter.push(text) + rewriter.flush();
+    if (!rewriter.rewrote) throw error;
+    return restoreNonFinite(JSON.parse(rewritten), marker);
+  }
+}
