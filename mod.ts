@@ -5,3 +5,9 @@
  * @module
  */
 export * from "./lib/io/mod.ts";
+export * from "./lib/text/mod.ts";
+export * from "./lib/stats/mod.ts";
+export * from "./lib/graders/mod.ts";
+export * from "./lib/audit/mod.ts";
+export * from "./lib/harness/mod.ts";
+export * from "./lib/render/mod.ts";

@@ -1,0 +1,2 @@
+// Public API of lib/audit: re-exports only.
+export {};

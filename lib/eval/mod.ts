@@ -1,0 +1,2 @@
+// Public API of lib/eval: re-exports only.
+export {};

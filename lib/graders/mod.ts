@@ -1,0 +1,2 @@
+// Public API of lib/graders: re-exports only.
+export {};

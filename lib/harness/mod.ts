@@ -1,0 +1,2 @@
+// Public API of lib/harness: re-exports only.
+export {};

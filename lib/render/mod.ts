@@ -1,0 +1,2 @@
+// Public API of lib/render: re-exports only.
+export {};

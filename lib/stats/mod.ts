@@ -1,0 +1,2 @@
+// Public API of lib/stats: re-exports only.
+export {};

@@ -1,0 +1,2 @@
+// Public API of lib/text: re-exports only.
+export {};
