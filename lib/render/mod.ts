@@ -1,2 +1,4 @@
 // Public API of lib/render: re-exports only.
-export {};
+export * from "./display_symbol.ts";
+export * from "./escape.ts";
+export * from "./table.ts";
