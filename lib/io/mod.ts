@@ -1,2 +1,9 @@
-export { parseJson } from "./nonfinite_json.ts";
+// Public API of lib/io: re-exports only.
 export * from "./types.ts";
+export * from "./nonfinite_json.ts";
+export * from "./source.ts";
+export * from "./detect_format.ts";
+export * from "./open_records.ts";
+export * from "./mapping.ts";
+export * from "./read_report.ts";
+export * from "./read_results.ts";

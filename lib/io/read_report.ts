@@ -1,0 +1,166 @@
+/**
+ * The account of how a results file was read: format, columns, mapping, and every row used or left
+ * out with its reason.
+ *
+ * @module
+ */
+import { $display, type MimeBundle } from "../render/display_symbol.ts";
+import { htmlTable, textTable } from "../render/table.ts";
+import { escapeHtml } from "../render/escape.ts";
+import type { ResultRole } from "./mapping.ts";
+import type { Format, LeftOutReason, RowProblem } from "./types.ts";
+
+/** How many row numbers and messages are kept for each reason. */
+export const KEPT_PER_REASON = 20;
+
+/** Counts of one left-out reason, with the first row numbers. */
+export interface LeftOutEntry {
+  count: number;
+  /** The first {@link KEPT_PER_REASON} row numbers. */
+  rows: number[];
+}
+
+/** The plain-data form of a {@link ReadReport} (what `--json` prints). */
+export interface ReadReportJson {
+  source: string;
+  format: Format | null;
+  columns: string[];
+  mapping: Partial<Record<ResultRole, string>>;
+  rows: { read: number; used: number; leftOut: Partial<Record<LeftOutReason, LeftOutEntry>> };
+  /** The first messages for each reason, naming row and field. */
+  problems: RowProblem[];
+  /** Things worth knowing that did not leave a row out (e.g. a threshold that is not a number). */
+  warnings: RowProblem[];
+}
+
+/**
+ * How a results file was read. Counts are exact; row numbers and messages are kept for the first
+ * twenty rows of each reason. Displays itself in a notebook.
+ *
+ * @example Count rows as they are read
+ * ```ts
+ * import { ReadReport } from "@verdict/verdict";
+ * import assert from "node:assert/strict";
+ *
+ * const report = new ReadReport("a.csv", "csv");
+ * report.used();
+ * report.leaveOut({ code: "no-id", row: 2, field: "id", message: "id is blank" });
+ * assert.deepEqual(report.toJSON().rows, {
+ *   read: 2, used: 1, leftOut: { "no-id": { count: 1, rows: [2] } },
+ * });
+ * ```
+ */
+export class ReadReport {
+  readonly source: string;
+  format: Format | null;
+  columns: string[] = [];
+  mapping: Partial<Record<ResultRole, string>> = {};
+  #used = 0;
+  #read = 0;
+  #leftOut = new Map<LeftOutReason, LeftOutEntry>();
+  #problems: RowProblem[] = [];
+  #warnings: RowProblem[] = [];
+
+  constructor(source: string, format: Format | null) {
+    this.source = source;
+    this.format = format;
+  }
+
+  /** Count one row that was used. */
+  used(): void {
+    this.#read++;
+    this.#used++;
+  }
+
+  /** Count one row left out, with its reason. */
+  leaveOut(problem: RowProblem & { code: LeftOutReason }): void {
+    this.#read++;
+    const entry = this.#leftOut.get(problem.code) ?? { count: 0, rows: [] };
+    entry.count++;
+    if (entry.rows.length < KEPT_PER_REASON) {
+      entry.rows.push(problem.row);
+      this.#problems.push(problem);
+    }
+    this.#leftOut.set(problem.code, entry);
+  }
+
+  /** Note something about a used row that the reader worked around. */
+  warn(problem: RowProblem): void {
+    if (this.#warnings.length < 100) this.#warnings.push(problem);
+  }
+
+  /** Rows read (used + left out). */
+  get read(): number {
+    return this.#read;
+  }
+
+  /** Rows left out, all reasons together. */
+  get leftOut(): number {
+    return this.#read - this.#used;
+  }
+
+  /** The plain data, as `--json` prints it. */
+  toJSON(): ReadReportJson {
+    const leftOut: Partial<Record<LeftOutReason, LeftOutEntry>> = {};
+    for (const [code, entry] of [...this.#leftOut].sort(([a], [b]) => a.localeCompare(b))) {
+      leftOut[code] = { count: entry.count, rows: [...entry.rows] };
+    }
+    return {
+      source: this.source,
+      format: this.format,
+      columns: [...this.columns],
+      mapping: { ...this.mapping },
+      rows: { read: this.#read, used: this.#used, leftOut },
+      problems: [...this.#problems],
+      warnings: [...this.#warnings],
+    };
+  }
+
+  #summary(): string {
+    const j = this.toJSON();
+    return `Read "${j.source}" as ${j.format ?? "no format (empty)"}: ${j.rows.read} rows read, ` +
+      `${j.rows.used} used, ${this.leftOut} left out`;
+  }
+
+  #mappingLine(): string {
+    const parts = Object.entries(this.mapping).map(([role, col]) => `${role} ← ${col}`);
+    return `mapping: ${parts.length ? parts.join(", ") : "(none)"}`;
+  }
+
+  #leftOutTable() {
+    const rows = [...this.#leftOut].map(([code, e]) => [
+      code,
+      e.count,
+      e.rows.join(", ") + (e.count > e.rows.length ? ", …" : ""),
+    ]);
+    const messages = this.#problems.slice(0, 5).map((p) => `row ${p.row}: ${p.message}`);
+    return { columns: ["reason", "count", "rows (first 20)"], rows, notes: messages, numeric: [1] };
+  }
+
+  /** Plain text for terminals. */
+  toText(): string {
+    const lines = [this.#summary(), this.#mappingLine()];
+    if (this.#leftOut.size > 0) lines.push(textTable(this.#leftOutTable()));
+    for (const w of this.#warnings.slice(0, 5)) lines.push(`note: row ${w.row}: ${w.message}`);
+    return lines.join("\n");
+  }
+
+  /** An HTML fragment with every value escaped. */
+  toHTML(): string {
+    const parts = [
+      `<p>${escapeHtml(this.#summary())}</p>`,
+      `<p>${escapeHtml(this.#mappingLine())}</p>`,
+    ];
+    if (this.#leftOut.size > 0) parts.push(htmlTable(this.#leftOutTable()));
+    return `<div class="verdict-read-report">${parts.join("\n")}</div>`;
+  }
+
+  /** The notebook display bundle. */
+  [$display](): MimeBundle {
+    return {
+      "text/html": this.toHTML(),
+      "text/plain": this.toText(),
+      "application/json": this.toJSON(),
+    };
+  }
+}

@@ -1,0 +1,266 @@
+/**
+ * The results-file reader: records → result rows keyed by (case, version, repeat), every other
+ * row left out with one reason.
+ *
+ * @module
+ */
+import {
+  asText,
+  type Failure,
+  isBlank,
+  maybeJson,
+  readAssertions,
+  readReference,
+  readRepeat,
+  readThreshold,
+} from "./_row_fields.ts";
+import {
+  type ColumnMapping,
+  resolveMapping,
+  RESULT_COLUMN_SYNONYMS,
+  suggestMapping,
+} from "./mapping.ts";
+import type { ResultRole } from "./mapping.ts";
+import { openRecords, type OpenRecordsOptions } from "./open_records.ts";
+import { ReadReport } from "./read_report.ts";
+import type { RawRecord, ResultRow, Source } from "./types.ts";
+
+/** How many records are looked at before the column mapping is settled. */
+const MAPPING_LOOKAHEAD = 200;
+
+/** Options for reading a results file. */
+export interface ReadResultsOptions extends OpenRecordsOptions {
+  /** Overrides of the suggested column mapping (`null` switches a role off). */
+  mapping?: ColumnMapping;
+  /**
+   * Leave out rows without a reference (`no-reference`). Set it when every active grader needs
+   * one; otherwise rows without a reference are kept and such graders mark them not judged.
+   */
+  referenceRequired?: boolean;
+  /** The version given to every row when the file has no version column (default `"default"`). */
+  defaultVersion?: string;
+}
+
+/** Result rows streaming out of a file, with the read report filling in as they go. */
+export interface ResultsReader extends AsyncIterable<ResultRow> {
+  /** The report; complete once iteration has finished. */
+  readonly report: ReadReport;
+}
+
+function keyOf(row: Pick<ResultRow, "case" | "version" | "repeat">): string {
+  return JSON.stringify([row.case, row.version, row.repeat]);
+}
+
+function toRow(
+  record: RawRecord & { values: Record<string, unknown> },
+  mapping: Partial<Record<ResultRole, string>>,
+  options: ReadResultsOptions,
+  report: ReadReport,
+): ResultRow | Failure {
+  const v = record.values;
+  const col = (role: ResultRole) => mapping[role];
+  const get = (role: ResultRole) => {
+    const c = col(role);
+    return c === undefined ? undefined : v[c];
+  };
+  const caseValue = get("case");
+  if (isBlank(caseValue)) {
+    return {
+      code: "no-id",
+      field: col("case"),
+      message: col("case") === undefined
+        ? "no column is mapped to the case id"
+        : `${col("case")} is blank`,
+    };
+  }
+  const repeat = readRepeat(get("repeat"), col("repeat"));
+  if (typeof repeat !== "number") return repeat;
+  const reference = readReference(
+    get("reference"),
+    col("reference"),
+    get("expectedKind"),
+    col("expectedKind"),
+  );
+  if (reference !== null && "code" in reference) return reference;
+  const assertions = readAssertions(get("assertions"), col("assertions"));
+  if (assertions !== null && "code" in assertions) return assertions;
+  const output = get("output");
+  if (output === undefined || output === null) {
+    return {
+      code: "no-output",
+      field: col("output"),
+      message: col("output") === undefined
+        ? "no column is mapped to the output"
+        : `${col("output")} is missing`,
+    };
+  }
+  if (reference === null && options.referenceRequired) {
+    return {
+      code: "no-reference",
+      field: col("reference"),
+      message: col("reference") === undefined
+        ? "no column is mapped to the reference"
+        : `${col("reference")} is blank`,
+    };
+  }
+  const threshold = readThreshold(get("threshold"));
+  if (typeof threshold === "string") {
+    report.warn({
+      code: "bad-threshold",
+      row: record.row,
+      field: col("threshold"),
+      message: threshold,
+    });
+  }
+  const versionColumn = col("version");
+  return {
+    row: record.row,
+    case: asText(caseValue).trim(),
+    version: versionColumn === undefined
+      ? options.defaultVersion ?? "default"
+      : isBlank(v[versionColumn])
+      ? ""
+      : asText(v[versionColumn]).trim(),
+    repeat,
+    output: asText(output),
+    reference,
+    assertions,
+    schema: isBlank(get("schema")) ? undefined : maybeJson(get("schema")),
+    threshold: typeof threshold === "number" ? threshold : undefined,
+    fields: v,
+  };
+}
+
+/**
+ * Open a results file for scoring: rows stream out one by one (memory stays bounded), each row
+ * either used or left out with exactly one reason, counted in `reader.report`.
+ *
+ * @example Stream rows and read the report afterwards
+ * ```ts
+ * import { openResults } from "@verdict/verdict";
+ * import assert from "node:assert/strict";
+ *
+ * const text = "id,output,expected\nq1,Paris,Paris\nq1,Lyon,Paris\n,Rome,Rome\n";
+ * const reader = await openResults({ text, name: "capitals.csv" });
+ * const cases = [];
+ * for await (const row of reader) cases.push(row.case);
+ * assert.deepEqual(cases, ["q1"]);
+ * assert.deepEqual(reader.report.toJSON().rows.leftOut, {
+ *   "duplicate-key": { count: 1, rows: [2] },
+ *   "no-id": { count: 1, rows: [3] },
+ * });
+ * ```
+ */
+export async function openResults(
+  source: Source,
+  options: ReadResultsOptions = {},
+): Promise<ResultsReader> {
+  const records = await openRecords(source, options);
+  const report = new ReadReport(records.name, records.format);
+  const iterator = records[Symbol.asyncIterator]();
+  // Look ahead far enough to see the columns, then settle the mapping.
+  const ahead: RawRecord[] = [];
+  while (ahead.length < MAPPING_LOOKAHEAD) {
+    const next = await iterator.next();
+    if (next.done) break;
+    ahead.push(next.value);
+  }
+  const suggested = suggestMapping(records.columns(), RESULT_COLUMN_SYNONYMS);
+  const mapping = resolveMapping(suggested, options.mapping);
+  if (records.format === "csv" || records.format === "tsv") {
+    for (const [role, column] of Object.entries(mapping)) {
+      if (!records.columns().includes(column)) {
+        throw new TypeError(
+          `Cannot read results file "${records.name}": column "${column}" (mapped to ${role}) ` +
+            `is not in the header (${records.columns().join(", ")})`,
+        );
+      }
+    }
+  }
+  report.mapping = mapping;
+  report.columns = [...records.columns()];
+
+  async function* rows(): AsyncGenerator<ResultRow> {
+    const firstRow = new Map<string, number>();
+    const all = (async function* () {
+      yield* ahead;
+      while (true) {
+        const next = await iterator.next();
+        if (next.done) return;
+        yield next.value;
+      }
+    })();
+    for await (const record of all) {
+      if (record.problem || !record.values) {
+        report.leaveOut({
+          code: "unreadable",
+          row: record.row,
+          message: record.problem?.message ?? "unreadable",
+        });
+        continue;
+      }
+      const result = toRow(
+        record as RawRecord & { values: Record<string, unknown> },
+        mapping,
+        options,
+        report,
+      );
+      if ("code" in result) {
+        report.leaveOut({ ...result, row: record.row });
+        continue;
+      }
+      const key = keyOf(result);
+      const first = firstRow.get(key);
+      if (first !== undefined) {
+        report.leaveOut({
+          code: "duplicate-key",
+          row: record.row,
+          field: mapping.case,
+          message:
+            `case ${JSON.stringify(result.case)}, version ${JSON.stringify(result.version)}, ` +
+            `repeat ${result.repeat} was already read at row ${first}`,
+        });
+        continue;
+      }
+      firstRow.set(key, record.row);
+      report.used();
+      yield result;
+    }
+    report.columns = [...records.columns()];
+  }
+  let started = false;
+  return {
+    report,
+    [Symbol.asyncIterator]() {
+      if (started) throw new TypeError(`The rows of "${records.name}" can be read only once`);
+      started = true;
+      return rows();
+    },
+  };
+}
+
+/**
+ * Read a whole results file into memory: the used rows and the read report.
+ *
+ * @example Read rows given as objects
+ * ```ts
+ * import { readResults } from "@verdict/verdict";
+ * import assert from "node:assert/strict";
+ *
+ * const { rows, report } = await readResults([
+ *   { id: "a", output: "4", expected: ["4", "four"] },
+ *   { id: "b", output: "5", expected: { kind: "label", value: "five" }, repeat: "x" },
+ * ]);
+ * assert.deepEqual(rows[0].reference, { kind: "any-of", values: ["4", "four"] });
+ * assert.equal(report.toJSON().rows.leftOut["bad-repeat"]?.count, 1);
+ * ```
+ */
+export async function readResults(
+  source: Source,
+  options: ReadResultsOptions = {},
+): Promise<{ rows: ResultRow[]; report: ReadReport }> {
+  const reader = await openResults(source, options);
+  const rows: ResultRow[] = [];
+  for await (const row of reader) rows.push(row);
+  return { rows, report: reader.report };
+}
