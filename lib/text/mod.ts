@@ -1,2 +1,12 @@
-// Public API of lib/text: re-exports only.
-export {};
+/**
+ * Pure text functions: Python string semantics, the 13a and ROUGE tokenizers, the Porter
+ * stemmer, SQuAD normalization and the seven formatting steps.
+ *
+ * @module
+ */
+export * from "./python_strings.ts";
+export * from "./tokenize_13a.ts";
+export * from "./squad_normalize.ts";
+export * from "./porter_stemmer.ts";
+export * from "./rouge_tokenize.ts";
+export * from "./formatting_steps.ts";

@@ -1,0 +1,106 @@
+/**
+ * The seven formatting steps of the near-miss probe and the normalizer builder. Each is a pure
+ * function of one string, defined so that the same step can be written in Python: whitespace is
+ * Python's whitespace set (`str.strip()`, `str.split()`, `re`'s `\s`).
+ *
+ * @module
+ */
+
+import { PY_WHITESPACE_CLASS, pySplit, pyStrip } from "./python_strings.ts";
+
+/** The name of one formatting step. */
+export type FormattingStep =
+  | "trim"
+  | "lowercase"
+  | "nfkc"
+  | "collapse-whitespace"
+  | "strip-trailing-punctuation"
+  | "underscores"
+  | "strip-quotes";
+
+/**
+ * Every formatting step, in the order reports list them (and the order used when all seven are
+ * applied together).
+ *
+ * @example List the steps
+ * ```ts
+ * import { FORMATTING_STEPS } from "./formatting_steps.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(FORMATTING_STEPS.length, 7);
+ * assert.equal(FORMATTING_STEPS[0], "trim");
+ * ```
+ */
+export const FORMATTING_STEPS: readonly FormattingStep[] = [
+  "trim",
+  "lowercase",
+  "nfkc",
+  "collapse-whitespace",
+  "strip-trailing-punctuation",
+  "underscores",
+  "strip-quotes",
+];
+
+const WS_RUN = new RegExp(`[${PY_WHITESPACE_CLASS}]+`, "gu");
+const QUOTE_PAIRS: readonly (readonly [string, string])[] = [
+  ['"', '"'],
+  ["'", "'"],
+  ["\u201c", "\u201d"],
+  ["\u2018", "\u2019"],
+];
+
+/**
+ * What each formatting step does:
+ * - `trim`: remove whitespace at both ends;
+ * - `lowercase`: Unicode lowercasing;
+ * - `nfkc`: Unicode NFKC normalization (full-width letters, ligatures, non-breaking spaces…);
+ * - `collapse-whitespace`: replace every run of whitespace by one space (ends are kept: that is
+ *   `trim`'s job);
+ * - `strip-trailing-punctuation`: remove one `.` or `!` at the very end;
+ * - `underscores`: split into words at whitespace and join them with `_`;
+ * - `strip-quotes`: remove one pair of matching outer quotes, straight (`"…"`, `'…'`) or curly
+ *   (`“…”`, `‘…’`).
+ *
+ * @example Apply single steps
+ * ```ts
+ * import { FORMATTING_FUNCTIONS } from "./formatting_steps.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(FORMATTING_FUNCTIONS["strip-trailing-punctuation"]("Paris!!"), "Paris!");
+ * assert.equal(FORMATTING_FUNCTIONS.underscores(" user  name "), "user_name");
+ * assert.equal(FORMATTING_FUNCTIONS["strip-quotes"]("“Paris”"), "Paris");
+ * assert.equal(FORMATTING_FUNCTIONS.nfkc("Ｐａｒｉｓ"), "Paris");
+ * ```
+ */
+export const FORMATTING_FUNCTIONS: Readonly<Record<FormattingStep, (s: string) => string>> = {
+  "trim": (s) => pyStrip(s),
+  "lowercase": (s) => s.toLowerCase(),
+  "nfkc": (s) => s.normalize("NFKC"),
+  "collapse-whitespace": (s) => s.replace(WS_RUN, " "),
+  "strip-trailing-punctuation": (s) => s.endsWith(".") || s.endsWith("!") ? s.slice(0, -1) : s,
+  "underscores": (s) => pySplit(s).join("_"),
+  "strip-quotes": (s) => {
+    for (const [open, close] of QUOTE_PAIRS) {
+      if (s.length >= 2 && s.startsWith(open) && s.endsWith(close)) return s.slice(1, -1);
+    }
+    return s;
+  },
+};
+
+/**
+ * Apply formatting steps to a string, in the order given.
+ *
+ * @example Apply all seven steps
+ * ```ts
+ * import { applySteps, FORMATTING_STEPS } from "./formatting_steps.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(applySteps("  Hello   World.", ["trim", "lowercase", "strip-trailing-punctuation"]), "hello   world");
+ * assert.equal(applySteps("'New York'", FORMATTING_STEPS), "new_york");
+ * ```
+ */
+export function applySteps(s: string, steps: readonly FormattingStep[]): string {
+  let out = s;
+  for (const step of steps) out = FORMATTING_FUNCTIONS[step](out);
+  return out;
+}
