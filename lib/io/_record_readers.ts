@@ -51,7 +51,10 @@ export async function* csvRecords(
   columns: ColumnSet,
 ): AsyncGenerator<RawRecord> {
   const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter, skipEmptyLines: true });
-  Readable.from(text, { objectMode: true }).pipe(parser);
+  const input = Readable.from(text, { objectMode: true });
+  // An error while decoding (not UTF-8) must surface where the records are read.
+  input.on("error", (error) => parser.destroy(error));
+  input.pipe(parser);
   let header: string[] | undefined;
   let row = 0;
   for await (const fields of parser as AsyncIterable<string[]>) {

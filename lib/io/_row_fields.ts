@@ -57,6 +57,12 @@ function kindFailure(kind: unknown, field: string): Failure {
   };
 }
 
+function isReferenceObject(value: unknown): value is Record<string, unknown> {
+  if (!isPlainObject(value)) return false;
+  const keys = Object.keys(value).sort().join(",");
+  return keys === "kind,value";
+}
+
 function valuesOf(value: unknown): string[] | null {
   if (Array.isArray(value)) {
     return value.every((v) => typeof v === "string" || typeof v === "number")
@@ -85,7 +91,11 @@ export function readReference(
   }
   if (column === undefined || isBlank(raw)) return null;
   let value = raw;
-  if (kind === "any-of" || isPlainObject(maybeJson(raw))) value = maybeJson(raw);
+  const parsed = maybeJson(raw);
+  // Text cells (CSV) may hold a JSON list for any-of, or a whole {kind, value} object; any other
+  // text, JSON-looking or not, is the reference itself.
+  if (kind === "any-of" && Array.isArray(parsed)) value = parsed;
+  if (typeof raw === "string" && isReferenceObject(parsed)) value = parsed;
   if (isPlainObject(value)) {
     if (value.kind !== undefined) {
       if (!KINDS.includes(value.kind as ReferenceKind)) return kindFailure(value.kind, column);
