@@ -1,0 +1,60 @@
+/**
+ * Private helpers shared by the chart builders.
+ *
+ * @module
+ */
+import { escapeHtml } from "./escape.ts";
+
+/** Plotly reads labels as a small subset of HTML: escape text that comes from data. */
+export const plotText: (value: unknown) => string = escapeHtml;
+
+/** A number for a label: fixed digits, "NaN" for NaN. */
+export function num(value: number, digits = 4): string {
+  return Number.isFinite(value) ? value.toFixed(digits) : String(value);
+}
+
+/** A confidence level as a percentage label: 0.95 → "95%", 0.999 → "99.9%". */
+export function confidenceLabel(confidence: number): string {
+  if (typeof confidence !== "number" || !(confidence > 0 && confidence < 1)) {
+    throw new RangeError(
+      `Cannot label a confidence level of ${confidence}: it must be a number between 0 and 1`,
+    );
+  }
+  return `${Number((confidence * 100).toPrecision(10))}%`;
+}
+
+/** `null` for NaN and ±Infinity, which Plotly draws as gaps. */
+export function orNull(value: number): number | null {
+  return Number.isFinite(value) ? value : null;
+}
+
+/**
+ * A layout whose title carries the chart's settings in a subtitle, one line each, with the top
+ * margin grown to fit them. Settings are escaped for Plotly.
+ */
+export function titledLayout(
+  title: string,
+  settings: readonly string[],
+  rest: Record<string, unknown>,
+): Record<string, unknown> {
+  const lines = settings.filter((s) => s.length > 0).map(plotText);
+  return {
+    title: {
+      text: plotText(title),
+      x: 0,
+      xanchor: "left",
+      subtitle: { text: lines.join("<br>"), font: { size: 12 } },
+    },
+    margin: { t: 70 + 16 * lines.length, l: 70, r: 30, b: 70 },
+    height: 460 + 16 * lines.length,
+    ...rest,
+  };
+}
+
+/** Check that a count is a whole number ≥ 0, naming where it came from. */
+export function checkCount(value: unknown, where: string): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
+    throw new RangeError(`Cannot chart ${where}: ${String(value)} is not a whole number ≥ 0`);
+  }
+  return value;
+}

@@ -1,0 +1,112 @@
+/**
+ * The near-miss chart: each grader's fails, split into near misses by formatting step and real
+ * misses.
+ *
+ * @module
+ */
+import { checkCount, plotText, titledLayout } from "./_chart.ts";
+import { PlotlyChart } from "./chart.ts";
+import { textTable } from "./table.ts";
+
+/** One grader's fails, counted once each. */
+export interface NearMissCounts {
+  /** The grader's name. */
+  grader: string;
+  /**
+   * Fails that a formatting change turns into a pass, by the label of that change ("trim",
+   * "lowercase", "several formatting differences", …). Each failing row is counted under one
+   * label only; the order of first appearance is the stacking order.
+   */
+  nearMisses: Readonly<Record<string, number>>;
+  /** Fails that no formatting change turns into a pass. */
+  realMisses: number;
+  /** All fails, when known; it must equal near misses + real misses. */
+  failed?: number;
+}
+
+/** Settings of a near-miss chart. */
+export interface NearMissChartOptions {
+  /** Settings lines for the subtitle and text (default: what the probe tries). */
+  settings?: readonly string[];
+}
+
+const DEFAULT_SETTINGS = [
+  "near miss = a fail that one formatting step alone turns into a pass (trim, lowercase, NFKC, " +
+  "collapse whitespace, strip a trailing . or !, join words with _, strip outer quotes)",
+];
+
+/**
+ * Chart fails per grader as stacked bars: one segment per near-miss label and one for real
+ * misses, so formatting gaps and wrong answers are told apart at a glance.
+ *
+ * @example Exact match fails mostly on case
+ * ```ts
+ * import { nearMissChart } from "@verdict/verdict";
+ * import assert from "node:assert/strict";
+ *
+ * const chart = nearMissChart([
+ *   { grader: "exact", nearMisses: { lowercase: 5, trim: 1 }, realMisses: 3, failed: 9 },
+ *   { grader: "contains", nearMisses: { trim: 2 }, realMisses: 4 },
+ * ]);
+ * assert.deepEqual(chart.figure.data.map((t) => [t.name, t.y]), [
+ *   ["lowercase", [5, 0]],
+ *   ["trim", [1, 2]],
+ *   ["real misses", [3, 4]],
+ * ]);
+ * ```
+ */
+export function nearMissChart(
+  byGrader: readonly NearMissCounts[],
+  options: NearMissChartOptions = {},
+): PlotlyChart {
+  const steps: string[] = [];
+  byGrader.forEach((g, i) => {
+    const where = `near misses of grader ${i + 1} (${g?.grader})`;
+    if (typeof g?.grader !== "string" || !g.nearMisses || typeof g.nearMisses !== "object") {
+      throw new TypeError(`Cannot chart ${where}: needs a grader name and a nearMisses record`);
+    }
+    let near = 0;
+    for (const [step, count] of Object.entries(g.nearMisses)) {
+      near += checkCount(count, `${where}, step "${step}"`);
+      if (!steps.includes(step)) steps.push(step);
+    }
+    checkCount(g.realMisses, `${where}.realMisses`);
+    if (g.failed !== undefined && checkCount(g.failed, `${where}.failed`) !== near + g.realMisses) {
+      throw new RangeError(
+        `Cannot chart ${where}: ${near} near misses + ${g.realMisses} real misses ≠ ${g.failed} fails`,
+      );
+    }
+  });
+  const x = byGrader.map((g) => plotText(g.grader));
+  const bar = (name: string, y: number[], color?: string) => ({
+    type: "bar",
+    name: plotText(name),
+    x,
+    y,
+    hovertemplate: `${plotText(name)}: %{y}<extra>%{x}</extra>`,
+    ...(color ? { marker: { color } } : {}),
+  });
+  const data = [
+    ...steps.map((s) => bar(s, byGrader.map((g) => g.nearMisses[s] ?? 0))),
+    bar("real misses", byGrader.map((g) => g.realMisses), "#555555"),
+  ];
+  const title = "Fails by grader: near misses by formatting step, and real misses";
+  const settings = [...(options.settings ?? DEFAULT_SETTINGS)];
+  const figure = {
+    data,
+    layout: titledLayout(title, settings, {
+      barmode: "stack",
+      xaxis: { type: "category", title: { text: "grader" } },
+      yaxis: { title: { text: "failing rows" }, rangemode: "tozero" },
+      legend: { orientation: "h", y: -0.18 },
+    }),
+  };
+  const table = textTable({
+    columns: ["grader", ...steps, "real misses", "fails"],
+    rows: byGrader.map((g) => {
+      const near = steps.map((s) => g.nearMisses[s] ?? 0);
+      return [g.grader, ...near, g.realMisses, near.reduce((a, b) => a + b, g.realMisses)];
+    }),
+  }, { maxRows: Infinity });
+  return new PlotlyChart(figure, [title, ...settings, table].join("\n"));
+}
