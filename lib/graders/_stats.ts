@@ -1,0 +1,46 @@
+// Helpers shared by the metric files.
+
+/** Element-wise sum of equal-length statistic rows. */
+export function sumRows(rows: readonly (readonly number[])[], width: number): number[] {
+  const total = new Array<number>(width).fill(0);
+  for (const row of rows) {
+    if (row.length !== width) {
+      throw new TypeError(`Cannot add statistics: expected ${width} numbers, got ${row.length}`);
+    }
+    for (let i = 0; i < width; i++) total[i] += row[i];
+  }
+  return total;
+}
+
+/** Count the items of a list into a map. */
+export function countItems(items: Iterable<string>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(item, (counts.get(item) ?? 0) + 1);
+  return counts;
+}
+
+/** Throw a RangeError unless there is at least one reference. */
+export function requireReferences(fn: string, references: readonly unknown[]): void {
+  if (references.length === 0) {
+    throw new RangeError(`${fn} needs at least one reference, got none`);
+  }
+}
+
+/** Throw unless hypotheses and per-segment references line up and are not empty. */
+export function requireCorpus(
+  fn: string,
+  hypotheses: readonly string[],
+  references: readonly (readonly string[])[],
+): void {
+  if (hypotheses.length !== references.length) {
+    throw new RangeError(
+      `${fn} needs one reference list per hypothesis: got ${hypotheses.length} hypotheses and ${references.length} reference lists`,
+    );
+  }
+  if (hypotheses.length === 0) throw new RangeError(`${fn} needs at least one segment, got none`);
+  references.forEach((refs, i) => {
+    if (refs.length === 0) {
+      throw new RangeError(`${fn} needs at least one reference per segment; segment ${i} has none`);
+    }
+  });
+}

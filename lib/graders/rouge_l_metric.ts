@@ -1,0 +1,90 @@
+/**
+ * ROUGE-L as Google's `rouge-score` computes it: the longest common subsequence of the
+ * tokenized prediction and target, as precision, recall and F-measure (fractions in [0, 1]).
+ *
+ * @module
+ */
+
+import { rougeTokenize } from "../text/mod.ts";
+import { requireReferences } from "./_stats.ts";
+
+/** A ROUGE-L figure. */
+export interface RougeLResult {
+  /** LCS length / prediction tokens. */
+  precision: number;
+  /** LCS length / target tokens. */
+  recall: number;
+  /** 2PR / (P + R), or 0 when P + R = 0. */
+  f: number;
+  /** Index of the reference the figures come from (best F; the first wins ties). */
+  referenceIndex: number;
+}
+
+/** Options of {@link rougeL}. */
+export interface RougeLOptions {
+  /** Porter-stem tokens longer than three characters (rouge-score's `use_stemmer`; default false). */
+  stemmer?: boolean;
+}
+
+/**
+ * Length of the longest common subsequence of two token lists (O(m·n) time, O(n) memory).
+ *
+ * @example LCS of two token lists
+ * ```ts
+ * import { lcsLength } from "./rouge_l_metric.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(lcsLength(["a", "b", "c", "d"], ["a", "c", "d", "b"]), 3);
+ * assert.equal(lcsLength([], ["a"]), 0);
+ * ```
+ */
+export function lcsLength(a: readonly string[], b: readonly string[]): number {
+  let prev = new Array<number>(b.length + 1).fill(0);
+  let row = new Array<number>(b.length + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = a[i - 1] === b[j - 1] ? prev[j - 1] + 1 : Math.max(prev[j], row[j - 1]);
+    }
+    [prev, row] = [row, prev];
+  }
+  return prev[b.length];
+}
+
+function scoreTokens(prediction: readonly string[], target: readonly string[]) {
+  if (prediction.length === 0 || target.length === 0) return { precision: 0, recall: 0, f: 0 };
+  const lcs = lcsLength(target, prediction);
+  const precision = lcs / prediction.length;
+  const recall = lcs / target.length;
+  const f = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
+  return { precision, recall, f };
+}
+
+/**
+ * ROUGE-L of a prediction against one or more references (`score_multi`): each reference is
+ * scored on its own and the one with the highest F counts, P, R and F all from it.
+ *
+ * @example Score with and without stemming
+ * ```ts
+ * import { rougeL } from "./rouge_l_metric.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const plain = rougeL("The cat sat on the mat.", ["The cat is on the mat."]);
+ * assert.ok(Math.abs(plain.f - 5 / 6) < 1e-15);
+ * assert.equal(rougeL("cats running", ["cat runs"]).f, 0);
+ * assert.equal(rougeL("cats running", ["cat runs"], { stemmer: true }).f, 0.5);
+ * ```
+ */
+export function rougeL(
+  prediction: string,
+  references: readonly string[],
+  options: RougeLOptions = {},
+): RougeLResult {
+  requireReferences("rougeL", references);
+  const predTokens = rougeTokenize(prediction, options);
+  let best: RougeLResult | undefined;
+  references.forEach((reference, referenceIndex) => {
+    const scored = scoreTokens(predTokens, rougeTokenize(reference, options));
+    if (best === undefined || scored.f > best.f) best = { ...scored, referenceIndex };
+  });
+  return best!;
+}
