@@ -1,7 +1,8 @@
 /**
  * BLEU exactly as sacreBLEU 2.x computes it with its defaults (13a tokenizer, mixed case,
  * exponential smoothing, maximum n-gram order 4), as per-segment sufficient statistics plus one
- * aggregation. Scores and precisions are fractions in [0, 1] (sacreBLEU prints them ×100).
+ * aggregation. Scores and precisions are fractions in [0, 1] (sacreBLEU prints them ×100). A
+ * perfect score is exactly 1, where sacreBLEU's floating point gives 100.00000000000004.
  *
  * @module
  */
@@ -148,7 +149,8 @@ export function bleuFromStats(
   let logSum = 0;
   for (let n = 0; n < order; n++) logSum += p100[n] === 0 ? LOG_ZERO : Math.log(p100[n]);
   const score100 = bp * Math.exp(logSum / order);
-  return { score: score100 / 100, precisions: p100.map((p) => p / 100), ...base };
+  // exp(log(100)) is 100.00000000000004 (in sacreBLEU too): keep the fraction within [0, 1].
+  return { score: Math.min(1, score100 / 100), precisions: p100.map((p) => p / 100), ...base };
 }
 
 /**

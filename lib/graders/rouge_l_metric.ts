@@ -71,7 +71,7 @@ function scoreTokens(prediction: readonly string[], target: readonly string[]) {
  * const plain = rougeL("The cat sat on the mat.", ["The cat is on the mat."]);
  * assert.ok(Math.abs(plain.f - 5 / 6) < 1e-15);
  * assert.equal(rougeL("cats running", ["cat runs"]).f, 0);
- * assert.equal(rougeL("cats running", ["cat runs"], { stemmer: true }).f, 0.5);
+ * assert.equal(rougeL("cats running", ["cat runs"], { stemmer: true }).f, 1);
  * ```
  */
 export function rougeL(
