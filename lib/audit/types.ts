@@ -35,6 +35,39 @@ export interface AuditRow {
   unparsedReason?: string;
   /** True when the grader gives verdicts (pass/fail); a score with no verdict is then `noVerdict`. */
   binary?: boolean;
+  /**
+   * The scale the file declares for this row's score (added for the auditor; optional). A score
+   * outside it makes the row unreadable. Default `{ min: 0, max: 1 }`; the audit's `scale` option
+   * overrides it.
+   */
+  scale?: ScoreScale;
+}
+
+/** The closed range a score must lie in. */
+export interface ScoreScale {
+  /** Smallest valid score. */
+  min: number;
+  /** Largest valid score. */
+  max: number;
+}
+
+/**
+ * A row that is not an attempt: a duplicate key, no version, or a record an adapter could not
+ * read. It is counted and listed with its reason, never used.
+ */
+export interface RefusedRow {
+  /** 1-based position of the row in its source. */
+  row: number;
+  /** A reason code: `"duplicate-key"`, `"no-version"`, or an adapter's own code. */
+  reason: string;
+  /** A sentence for people. */
+  message: string;
+  /** The row's version, when it has one. */
+  version?: string;
+  /** The row's grader, when it has one. */
+  grader?: string;
+  /** For a duplicate: the row that holds the same key and was kept. */
+  firstRow?: number;
 }
 
 /** A figure the file reports about itself (a harness's own headline number). */
@@ -51,4 +84,10 @@ export interface DeclaredFigure {
   kind?: "rate" | "count";
   /** Where in the file it was found, e.g. `results.scores[0].metrics.accuracy`. */
   source: string;
+  /**
+   * Decimal places the figure was printed with, on the scale of `value` (added for the auditor;
+   * optional). It sets the tolerance of the declared-figure match; by default it is read from the
+   * shortest decimal form of `value`.
+   */
+  decimals?: number;
 }

@@ -1,0 +1,73 @@
+// Plain-language advice on which number to report, from one group's figures.
+import type { ConventionRates } from "./convention_rates.ts";
+import type { ClassCounts } from "./_state.ts";
+import type { ErrorKind } from "./types.ts";
+
+/** A proportion as a percentage with one decimal; "n/a" when undefined. */
+export function percent(value: number): string {
+  return Number.isNaN(value) ? "n/a" : `${(value * 100).toFixed(1)}%`;
+}
+
+/** A confidence level as a percentage ("95%", "99.5%"). */
+export function confidenceLabel(confidence: number): string {
+  return `${Number((confidence * 100).toPrecision(10))}%`;
+}
+
+/** An interval with its confidence level beside it. */
+export function intervalText(lower: number, upper: number, confidence: number): string {
+  if (Number.isNaN(lower)) return `${confidenceLabel(confidence)} Wilson: undefined (no rows)`;
+  return `${confidenceLabel(confidence)} Wilson [${percent(lower)}, ${percent(upper)}]`;
+}
+
+export function advise(
+  counts: ClassCounts,
+  errorKinds: Record<ErrorKind, number>,
+  rates: ConventionRates | null,
+  confidence: number,
+): string {
+  if (rates === null) {
+    return "This grader gave scores but no pass/fail verdicts, so it has no pass rate; " +
+      "score it with a threshold to get one.";
+  }
+  const unscored = counts.attempted - counts.passed - counts.failed;
+  const { scoredOnly, allAttempted, envelope } = rates;
+  if (counts.attempted === 0) return "No attempts in this group: there is no rate to report.";
+  if (unscored === 0) {
+    return `Every attempt was scored, so the three conventions agree: report ${
+      percent(scoredOnly.rate)
+    } (${counts.passed} of ${counts.attempted}), ${
+      intervalText(scoredOnly.lower, scoredOnly.upper, confidence)
+    }.`;
+  }
+  const parts = [
+    `Report the scored-only rate with its counts beside it: ${
+      percent(scoredOnly.rate)
+    } (${counts.passed} of ${scoredOnly.trials} scored; ${unscored} of ${counts.attempted} attempts unscored); or report the envelope, ${
+      intervalText(envelope.lower, envelope.upper, confidence)
+    }.`,
+    `For a release bar use all attempted, ${
+      percent(allAttempted.rate)
+    }: it counts every unscored attempt as a failure, so the bar cannot be met by losing the hard cases.`,
+  ];
+  if (scoredOnly.trials === 0) {
+    parts[0] = `No attempt was scored, so scored only is undefined: report the envelope, ${
+      intervalText(envelope.lower, envelope.upper, confidence)
+    }, and rerun the unscored cases.`;
+  }
+  if (errorKinds.model > 0) {
+    parts.push(
+      `${errorKinds.model} unscored attempt(s) are model errors (content filter, refusal, empty reply); ` +
+        "these are most likely real failures, which scored only leaves out, so it flatters the result: prefer all attempted or the envelope.",
+    );
+  } else if (counts.unparsed > 0) {
+    parts.push(
+      `${counts.unparsed} grade(s) could not be read; a harness that scores them as 0 counts them as failures, so check them before trusting either edge.`,
+    );
+  } else if (errorKinds.infrastructure === unscored) {
+    parts.push(
+      "Every unscored attempt is an infrastructure error (timeout, rate limit, server or connection failure); " +
+        "these usually strike cases at random, so scored only is a fair estimate. Rerunning those cases narrows the envelope.",
+    );
+  }
+  return parts.join(" ");
+}

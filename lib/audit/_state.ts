@@ -1,0 +1,179 @@
+// Running state of an audit: per-group and per-grader tallies, kept small so rows can stream.
+import { hasRawGrade, readRawGrade } from "./raw_grade.ts";
+import type { RowClass, RowClassification } from "./classify_row.ts";
+import type { AuditRow, ErrorKind } from "./types.ts";
+
+/** How many example rows of each class a group keeps for the report. */
+export const EXAMPLES_PER_CLASS = 20;
+
+/** Counts by class, plus attempts and refusals. */
+export interface ClassCounts {
+  attempted: number;
+  refused: number;
+  passed: number;
+  failed: number;
+  nan: number;
+  unparsed: number;
+  unreadable: number;
+  errored: number;
+  noVerdict: number;
+  empty: number;
+}
+
+/** An unscored row named in a report. */
+export interface UnscoredRow {
+  row: number;
+  class: RowClass;
+  reason: string;
+  errorKind?: ErrorKind;
+}
+
+export function zeroCounts(): ClassCounts {
+  return {
+    attempted: 0,
+    refused: 0,
+    passed: 0,
+    failed: 0,
+    nan: 0,
+    unparsed: 0,
+    unreadable: 0,
+    errored: 0,
+    noVerdict: 0,
+    empty: 0,
+  };
+}
+
+export interface CaseTally {
+  attempts: number;
+  passed: number;
+  failed: number;
+  /** Failing attempts whose raw grade is unrecognized text (moved if the zeroing check runs). */
+  zeroable: number;
+}
+
+export class GroupState {
+  readonly counts = zeroCounts();
+  readonly errorKinds: Record<ErrorKind, number> = {
+    infrastructure: 0,
+    model: 0,
+    grader: 0,
+    unstated: 0,
+  };
+  readonly examples: UnscoredRow[] = [];
+  readonly #shown = new Map<RowClass, number>();
+  readonly cases = new Map<string, CaseTally>();
+  zeroable = 0;
+  readonly zeroableExamples: UnscoredRow[] = [];
+
+  constructor(readonly version: string, readonly grader: string) {}
+
+  example(entry: UnscoredRow): void {
+    const shown = this.#shown.get(entry.class) ?? 0;
+    if (shown >= EXAMPLES_PER_CLASS) return;
+    this.#shown.set(entry.class, shown + 1);
+    this.examples.push(entry);
+  }
+
+  add(row: AuditRow, result: RowClassification): void {
+    const c = result.class;
+    this.counts.attempted++;
+    this.counts[c]++;
+    if (result.errorKind) this.errorKinds[result.errorKind]++;
+    if (c !== "passed" && c !== "failed") {
+      this.example({
+        row: row.row,
+        class: c,
+        reason: shorten(result.reason ?? ""),
+        ...(result.errorKind ? { errorKind: result.errorKind } : {}),
+      });
+    }
+    const zeroable = c === "failed" && typeof row.rawGrade === "string" &&
+      hasRawGrade(row.rawGrade) && readRawGrade(row.rawGrade) === undefined;
+    if (zeroable) {
+      this.zeroable++;
+      if (this.zeroableExamples.length < EXAMPLES_PER_CLASS) {
+        this.zeroableExamples.push({
+          row: row.row,
+          class: "unparsed",
+          reason: `raw grade ${
+            JSON.stringify(shorten(row.rawGrade as string, 60))
+          } is not a recognized grade (a harness would score it 0)`,
+        });
+      }
+    }
+    if (row.case.trim() === "") return;
+    const tally = this.cases.get(row.case) ?? { attempts: 0, passed: 0, failed: 0, zeroable: 0 };
+    tally.attempts++;
+    if (c === "passed") tally.passed++;
+    if (c === "failed") tally.failed++;
+    if (zeroable) tally.zeroable++;
+    this.cases.set(row.case, tally);
+  }
+
+  /** Move the zeroable failing rows to unparsed (the zeroing check ran for this grader). */
+  moveZeroed(): number {
+    const moved = this.zeroable;
+    this.counts.failed -= moved;
+    this.counts.unparsed += moved;
+    for (const tally of this.cases.values()) {
+      tally.failed -= tally.zeroable;
+    }
+    for (const entry of this.zeroableExamples) this.example(entry);
+    return moved;
+  }
+}
+
+/** What the zeroing check needs to know about one grader across the file. */
+export class GraderState {
+  anyRawGrade = false;
+  passing = 0;
+  passingNoGrade = 0;
+  passingFreeText = 0;
+  freeTextExample: string | undefined;
+  /** A row declares the grader binary, or a row carries a verdict. */
+  givesVerdicts = false;
+
+  add(row: AuditRow, cls: RowClass): void {
+    if (row.binary === true || row.pass !== null) this.givesVerdicts = true;
+    const present = hasRawGrade(row.rawGrade);
+    if (present) this.anyRawGrade = true;
+    if (cls !== "passed") return;
+    this.passing++;
+    if (!present) this.passingNoGrade++;
+    else if (readRawGrade(row.rawGrade) === undefined) {
+      this.passingFreeText++;
+      this.freeTextExample ??= shorten(
+        typeof row.rawGrade === "string" ? row.rawGrade : JSON.stringify(row.rawGrade) ?? "",
+        60,
+      );
+    }
+  }
+
+  /** Whether the zeroing check runs for this grader, and why (not). */
+  zeroingDecision(): { ran: boolean; reason: string } {
+    if (!this.anyRawGrade) {
+      return { ran: false, reason: "no raw grade in the file for this grader" };
+    }
+    if (this.passing === 0) {
+      return { ran: false, reason: "no passing row to learn the grade format from" };
+    }
+    if (this.passingFreeText > 0) {
+      return {
+        ran: false,
+        reason: `${this.passingFreeText} passing row(s) carry free text (e.g. ${
+          JSON.stringify(this.freeTextExample)
+        })`,
+      };
+    }
+    if (this.passingNoGrade > 0) {
+      return { ran: false, reason: `${this.passingNoGrade} passing row(s) have no raw grade` };
+    }
+    return { ran: true, reason: "every passing row carries a recognized raw grade" };
+  }
+}
+
+/** Cut long text for listing. */
+export function shorten(text: string, max = 200): string {
+  const chars = [...text];
+  return chars.length <= max ? text : chars.slice(0, max - 1).join("") + "…";
+}

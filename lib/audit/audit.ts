@@ -1,0 +1,265 @@
+/**
+ * The audit: classify every row, then report each version × grader three ways.
+ *
+ * @module
+ */
+import { classifyRow } from "./classify_row.ts";
+import { conventionRates } from "./convention_rates.ts";
+import { matchDeclared } from "./declared_match.ts";
+import { advise } from "./_advice.ts";
+import { type ClassCounts, GraderState, GroupState, zeroCounts } from "./_state.ts";
+import { AuditReport, type AuditReportData, type GroupReport } from "./audit_report.ts";
+import type { AuditRow, DeclaredFigure, RefusedRow, ScoreScale } from "./types.ts";
+
+/** What to audit: rows, plus what the source says about itself. */
+export interface AuditInput {
+  /** The attempts, in source order (an array, any iterable, or an async iterable). */
+  rows: Iterable<AuditRow> | AsyncIterable<AuditRow>;
+  /** Figures the source reports about itself (matched against the conventions). */
+  declared?: readonly DeclaredFigure[];
+  /** The harness that wrote the source, e.g. `"promptfoo"`. */
+  harness?: string;
+  /** Notes on how that harness records unscored rows, shown with the report. */
+  notes?: readonly string[];
+  /** Rows refused before auditing (e.g. records an adapter could not read). */
+  refused?: readonly RefusedRow[];
+  /** A name for the source, shown in the report heading. */
+  source?: string;
+}
+
+/** Settings of an audit. */
+export interface AuditOptions {
+  /** Confidence level of every interval, in (0, 1); default 0.95. */
+  confidence?: number;
+  /** Score scale for every row; default each row's own scale, else [0, 1]. */
+  scale?: ScoreScale;
+}
+
+function isRowSource(input: unknown): input is Iterable<AuditRow> | AsyncIterable<AuditRow> {
+  return typeof input === "object" && input !== null &&
+    (Symbol.iterator in input || Symbol.asyncIterator in input);
+}
+
+function checkConfidence(confidence: number): number {
+  if (typeof confidence !== "number" || !(confidence > 0 && confidence < 1)) {
+    throw new RangeError(`confidence must be between 0 and 1 (exclusive), got ${confidence}`);
+  }
+  return confidence;
+}
+
+function checkScale(scale: ScoreScale | undefined): void {
+  if (scale === undefined) return;
+  if (!Number.isFinite(scale.min) || !Number.isFinite(scale.max) || !(scale.min < scale.max)) {
+    throw new RangeError(
+      `scale must have finite min < max, got [${scale.min}, ${scale.max}]`,
+    );
+  }
+}
+
+/**
+ * Audit result rows: refuse duplicates and rows with no version, classify every other row as an
+ * attempt, run the zeroing check per grader, and report each version × grader with the pass rate
+ * three ways (scored only, all attempted, upper edge), two-sided Wilson intervals, the envelope,
+ * the each-case-once rate when repeats are unequal, and the match of any declared figure.
+ *
+ * @param input Rows (array, iterable or async iterable), or an {@link AuditInput}.
+ * @param options Confidence level and score scale.
+ * @returns The report.
+ * @throws {RangeError} When the confidence is not in (0, 1) or the scale is empty.
+ *
+ * @example Three attempts, one of them a timeout
+ * ```ts
+ * import { audit } from "@verdict/verdict";
+ * import assert from "node:assert/strict";
+ *
+ * const base = { version: "v1", repeat: 0, grader: "exact" };
+ * const report = await audit([
+ *   { ...base, row: 1, case: "q1", score: 1, pass: true },
+ *   { ...base, row: 2, case: "q2", score: 0, pass: false },
+ *   { ...base, row: 3, case: "q3", score: null, pass: null, error: "Request timed out" },
+ * ]);
+ * const [group] = report.toJSON().groups;
+ * assert.equal(group.scoredOnly?.rate, 1 / 2);
+ * assert.equal(group.allAttempted?.rate, 1 / 3);
+ * assert.equal(group.upperEdge?.rate, 2 / 3);
+ * assert.equal(group.counts.errored, 1);
+ * ```
+ */
+export async function audit(
+  input: AuditInput | Iterable<AuditRow> | AsyncIterable<AuditRow>,
+  options: AuditOptions = {},
+): Promise<AuditReport> {
+  const confidence = checkConfidence(options.confidence ?? 0.95);
+  checkScale(options.scale);
+  const source: AuditInput = isRowSource(input) ? { rows: input } : input;
+  const groups = new Map<string, GroupState>();
+  const graders = new Map<string, GraderState>();
+  const seen = new Map<string, number>();
+  const refusedRows: RefusedRow[] = [...(source.refused ?? [])];
+
+  for await (const row of source.rows) {
+    const version = row.version?.trim() ? row.version : undefined;
+    if (version === undefined) {
+      refusedRows.push({
+        row: row.row,
+        reason: "no-version",
+        message: `row ${row.row} has no version, so it cannot be attributed`,
+        grader: row.grader,
+      });
+      continue;
+    }
+    const groupKey = JSON.stringify([version, row.grader]);
+    let group = groups.get(groupKey);
+    if (!group) groups.set(groupKey, group = new GroupState(version, row.grader));
+    if (row.case.trim() !== "") {
+      const key = JSON.stringify([row.case, version, row.repeat, row.grader]);
+      const first = seen.get(key);
+      if (first !== undefined) {
+        group.counts.refused++;
+        refusedRows.push({
+          row: row.row,
+          reason: "duplicate-key",
+          message: `row ${row.row} repeats the case, version, repeat and grader of row ${first}`,
+          version,
+          grader: row.grader,
+          firstRow: first,
+        });
+        continue;
+      }
+      seen.set(key, row.row);
+    }
+    const result = classifyRow(row, options.scale);
+    group.add(row, result);
+    let grader = graders.get(row.grader);
+    if (!grader) graders.set(row.grader, grader = new GraderState());
+    grader.add(row, result.class);
+  }
+
+  // Refusals handed in by an adapter count in their group when they name one.
+  for (const r of source.refused ?? []) {
+    const g = r.version !== undefined && r.grader !== undefined
+      ? groups.get(JSON.stringify([r.version, r.grader]))
+      : undefined;
+    if (g) g.counts.refused++;
+  }
+
+  const zeroing = new Map(
+    [...graders].map(([name, state]) => [name, state.zeroingDecision()]),
+  );
+  const reports: GroupReport[] = [];
+  for (const g of groups.values()) {
+    const decision = zeroing.get(g.grader) ?? { ran: false, reason: "no attempts" };
+    const moved = decision.ran ? g.moveZeroed() : 0;
+    reports.push(groupReport(g, graders.get(g.grader), { ...decision, moved }, confidence));
+  }
+
+  const unmatchedDeclared = attachDeclared(source.declared ?? [], reports);
+  const totals = zeroCounts();
+  for (const r of reports) {
+    for (const k of Object.keys(totals) as (keyof ClassCounts)[]) {
+      if (k !== "refused") totals[k] += r.counts[k];
+    }
+  }
+  totals.refused = refusedRows.length;
+  refusedRows.sort((a, b) => a.row - b.row);
+
+  const data: AuditReportData = {
+    source: source.source ?? null,
+    harness: source.harness ?? null,
+    notes: [...(source.notes ?? [])],
+    confidence,
+    interval: "Wilson score, two-sided",
+    scale: options.scale ? { ...options.scale } : null,
+    totals,
+    groups: reports,
+    refusedRows,
+    unmatchedDeclared,
+  };
+  return new AuditReport(data);
+}
+
+function groupReport(
+  g: GroupState,
+  grader: GraderState | undefined,
+  zeroing: { ran: boolean; reason: string; moved: number },
+  confidence: number,
+): GroupReport {
+  const counts = { ...g.counts };
+  const unscored = counts.attempted - counts.passed - counts.failed;
+  const verdicts = (grader?.givesVerdicts ?? false) || counts.noVerdict === 0;
+  const rates = verdicts
+    ? conventionRates({ passed: counts.passed, failed: counts.failed, unscored }, confidence)
+    : null;
+  return {
+    version: g.version,
+    grader: g.grader,
+    verdicts,
+    counts,
+    unscored,
+    errorKinds: { ...g.errorKinds },
+    scoredOnly: rates?.scoredOnly ?? null,
+    allAttempted: rates?.allAttempted ?? null,
+    upperEdge: rates?.upperEdge ?? null,
+    envelope: rates?.envelope ?? null,
+    eachCaseOnce: verdicts ? eachCaseOnce(g, rates?.scoredOnly.rate ?? NaN) : null,
+    declared: [],
+    zeroing,
+    unscoredRows: [...g.examples].sort((a, b) => a.row - b.row),
+    advice: advise(counts, g.errorKinds, rates, confidence),
+  };
+}
+
+function eachCaseOnce(g: GroupState, pooled: number): GroupReport["eachCaseOnce"] {
+  const tallies = [...g.cases.values()];
+  if (tallies.length === 0) return null;
+  const repeats = tallies.map((t) => t.attempts);
+  const minRepeats = Math.min(...repeats);
+  const maxRepeats = Math.max(...repeats);
+  if (minRepeats === maxRepeats) return null;
+  let sum = 0;
+  let cases = 0;
+  for (const t of tallies) {
+    const scored = t.passed + t.failed;
+    if (scored === 0) continue;
+    sum += t.passed / scored;
+    cases++;
+  }
+  return {
+    rate: cases === 0 ? NaN : sum / cases,
+    cases,
+    casesWithoutScore: tallies.length - cases,
+    pooledRate: pooled,
+    minRepeats,
+    maxRepeats,
+  };
+}
+
+function attachDeclared(
+  figures: readonly DeclaredFigure[],
+  reports: GroupReport[],
+): AuditReportData["unmatchedDeclared"] {
+  const unmatched: AuditReportData["unmatchedDeclared"] = [];
+  for (const figure of figures) {
+    const covered = reports.filter((r) =>
+      r.verdicts && (figure.version === undefined || figure.version === r.version) &&
+      (figure.grader === undefined || figure.grader === r.grader)
+    );
+    if (covered.length === 0) {
+      unmatched.push({
+        ...figure,
+        reason: "no audited version × grader with verdicts matches this figure",
+      });
+      continue;
+    }
+    const pooled = { attempted: 0, passed: 0, failed: 0, unparsed: 0 };
+    for (const r of covered) {
+      pooled.attempted += r.counts.attempted;
+      pooled.passed += r.counts.passed;
+      pooled.failed += r.counts.failed;
+      pooled.unparsed += r.counts.unparsed;
+    }
+    const match = { ...matchDeclared(figure, pooled), groups: covered.length };
+    for (const r of covered) r.declared.push(match);
+  }
+  return unmatched;
+}

@@ -1,0 +1,229 @@
+/**
+ * Counts mode: the three conventions and the envelope from typed counts, with Wilson and
+ * Clopper-Pearson intervals side by side.
+ *
+ * @module
+ */
+import { mimeBundle } from "../render/bundle.ts";
+import { $display, type MimeBundle } from "../render/display_symbol.ts";
+import { htmlTable, type Table, textTable } from "../render/table.ts";
+import type { Interval } from "../stats/types.ts";
+import { confidenceLabel, percent } from "./_advice.ts";
+import { type Convention, conventionRates, CONVENTIONS } from "./convention_rates.ts";
+
+/** Typed counts of attempts: passes, fails and each kind of unscored attempt. */
+export interface AttemptCounts {
+  /** Attempts that passed. */
+  passes: number;
+  /** Attempts that failed. */
+  fails: number;
+  /** Attempts that ended in an error (timeout, rate limit, content filter, grader failure…). */
+  errored?: number;
+  /** Attempts with a NaN score. */
+  nan?: number;
+  /** Attempts whose grade could not be read. */
+  unparsed?: number;
+  /** Other unreadable attempts (blank case id, score off its scale). */
+  unreadable?: number;
+  /** Attempts with a score but no verdict on a pass/fail grader. */
+  noVerdict?: number;
+  /** Attempts with no score, no verdict and no error. */
+  empty?: number;
+}
+
+const KEYS = [
+  "passes",
+  "fails",
+  "errored",
+  "nan",
+  "unparsed",
+  "unreadable",
+  "noVerdict",
+  "empty",
+] as const;
+
+/** One convention's rate with both intervals. */
+export interface CountsConvention {
+  rate: number;
+  successes: number;
+  trials: number;
+  wilson: Interval;
+  clopperPearson: Interval;
+}
+
+/** Everything {@link auditCounts} computes, as plain data. */
+export interface CountsAuditData {
+  confidence: number;
+  counts: Required<AttemptCounts>;
+  attempted: number;
+  scored: number;
+  unscored: number;
+  scoredOnly: CountsConvention;
+  allAttempted: CountsConvention;
+  upperEdge: CountsConvention;
+  envelope: { wilson: Interval; clopperPearson: Interval };
+}
+
+function checkCounts(counts: AttemptCounts): Required<AttemptCounts> {
+  if (typeof counts !== "object" || counts === null) {
+    throw new TypeError("counts must be an object such as { passes: 34, fails: 3 }");
+  }
+  for (const key of Object.keys(counts)) {
+    if (!(KEYS as readonly string[]).includes(key)) {
+      throw new TypeError(`Unknown count "${key}"; expected one of ${KEYS.join(", ")}`);
+    }
+  }
+  const out = {} as Required<AttemptCounts>;
+  for (const key of KEYS) {
+    const value = counts[key] ?? (key === "passes" || key === "fails" ? undefined : 0);
+    if (value === undefined) throw new TypeError(`The count "${key}" is required`);
+    if (typeof value !== "number") {
+      throw new TypeError(`The count "${key}" must be a number, got ${typeof value}`);
+    }
+    if (!Number.isInteger(value) || value < 0) {
+      throw new RangeError(`The count "${key}" must be a whole number ≥ 0, got ${value}`);
+    }
+    out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * The result of {@link auditCounts}: the three conventions and the envelope, each with Wilson and
+ * Clopper-Pearson intervals. Displays itself in a notebook.
+ */
+export class CountsAudit {
+  readonly #data: CountsAuditData;
+
+  /** Wrap computed data; use {@link auditCounts} to make one. */
+  constructor(data: CountsAuditData) {
+    this.#data = data;
+  }
+
+  /** The figures as plain data. */
+  toJSON(): CountsAuditData {
+    return structuredClone(this.#data);
+  }
+
+  #table(): Table {
+    const d = this.#data;
+    const c = confidenceLabel(d.confidence);
+    const iv = (i: Interval) => `[${percent(i.lower)}, ${percent(i.upper)}]`;
+    const rows: unknown[][] = (["scoredOnly", "allAttempted", "upperEdge"] as Convention[]).map(
+      (key) => {
+        const r = d[key];
+        const info = CONVENTIONS[key];
+        return [
+          info.name,
+          info.unscored,
+          r.successes,
+          r.trials,
+          percent(r.rate),
+          iv(r.wilson),
+          iv(r.clopperPearson),
+        ];
+      },
+    );
+    rows.push([
+      "envelope",
+      "unknown",
+      null,
+      null,
+      null,
+      iv(d.envelope.wilson),
+      iv(d.envelope.clopperPearson),
+    ]);
+    return {
+      caption: `Pass rate three ways, ${c} two-sided intervals`,
+      columns: [
+        "convention",
+        "unscored attempts are",
+        "passes",
+        "of",
+        "rate",
+        `${c} Wilson`,
+        `${c} Clopper-Pearson`,
+      ],
+      rows,
+      numeric: [2, 3, 4],
+      notes: [this.#summary()],
+    };
+  }
+
+  #summary(): string {
+    const d = this.#data;
+    const kinds = KEYS.slice(2).filter((k) => d.counts[k] > 0).map((k) => `${k} ${d.counts[k]}`);
+    return `${d.attempted} attempts: ${d.counts.passes} passed, ${d.counts.fails} failed, ` +
+      `${d.unscored} unscored${kinds.length ? ` (${kinds.join(", ")})` : ""}. ` +
+      (d.unscored === 0
+        ? "No unscored attempts: the three conventions agree."
+        : "Report scored only with its counts beside it, or the envelope; use all attempted for a release bar.");
+  }
+
+  /** The figures as a text table. */
+  toText(): string {
+    return textTable(this.#table()) + "\n";
+  }
+
+  /** The figures as an HTML table. */
+  toHTML(): string {
+    return `<div class="verdict-audit-counts">${htmlTable(this.#table())}</div>`;
+  }
+
+  /** The notebook display bundle. */
+  [$display](): MimeBundle {
+    return mimeBundle(this);
+  }
+}
+
+/**
+ * Counts mode: from typed counts of passes, fails and each kind of unscored attempt, the pass rate
+ * three ways (scored only, all attempted, upper edge) and the envelope, each with two-sided Wilson
+ * and Clopper-Pearson intervals at the chosen confidence.
+ *
+ * @param counts Passes and fails (required) and unscored attempts by kind (default 0).
+ * @param options The confidence level (default 0.95).
+ * @returns The figures, displayable in a notebook.
+ * @throws {TypeError} For an unknown or missing count.
+ * @throws {RangeError} For a count that is not a whole number ≥ 0, or a confidence outside (0, 1).
+ *
+ * @example 34 passes, 3 fails, 3 errored
+ * ```ts
+ * import { auditCounts } from "@verdict/verdict";
+ * import assert from "node:assert/strict";
+ *
+ * const r = auditCounts({ passes: 34, fails: 3, errored: 3 }, { confidence: 0.9 }).toJSON();
+ * assert.equal(r.allAttempted.rate, 0.85);
+ * assert.equal(r.envelope.wilson.lower, r.allAttempted.wilson.lower);
+ * assert.equal(r.envelope.clopperPearson.upper, r.upperEdge.clopperPearson.upper);
+ * ```
+ */
+export function auditCounts(
+  counts: AttemptCounts,
+  options: { confidence?: number } = {},
+): CountsAudit {
+  const c = checkCounts(counts);
+  const confidence = options.confidence ?? 0.95;
+  const unscored = c.errored + c.nan + c.unparsed + c.unreadable + c.noVerdict + c.empty;
+  const outcome = { passed: c.passes, failed: c.fails, unscored };
+  const wilson = conventionRates(outcome, confidence, "wilson");
+  const exact = conventionRates(outcome, confidence, "clopper-pearson");
+  const both = (key: Convention): CountsConvention => ({
+    rate: wilson[key].rate,
+    successes: wilson[key].successes,
+    trials: wilson[key].trials,
+    wilson: { lower: wilson[key].lower, upper: wilson[key].upper },
+    clopperPearson: { lower: exact[key].lower, upper: exact[key].upper },
+  });
+  return new CountsAudit({
+    confidence,
+    counts: c,
+    attempted: c.passes + c.fails + unscored,
+    scored: c.passes + c.fails,
+    unscored,
+    scoredOnly: both("scoredOnly"),
+    allAttempted: both("allAttempted"),
+    upperEdge: both("upperEdge"),
+    envelope: { wilson: wilson.envelope, clopperPearson: exact.envelope },
+  });
+}

@@ -1,0 +1,215 @@
+/**
+ * The audit report: plain data, with text, HTML and notebook views built from it.
+ *
+ * @module
+ */
+import { mimeBundle } from "../render/bundle.ts";
+import type { PlotlyChart } from "../render/chart.ts";
+import { $display, type MimeBundle } from "../render/display_symbol.ts";
+import { envelopeChart } from "../render/envelope_chart.ts";
+import { escapeHtml } from "../render/escape.ts";
+import { htmlTable, type Table, textTable } from "../render/table.ts";
+import type { Interval } from "../stats/types.ts";
+import type { Rate } from "./convention_rates.ts";
+import type { DeclaredMatch } from "./declared_match.ts";
+import type { ClassCounts, UnscoredRow } from "./_state.ts";
+import type { DeclaredFigure, ErrorKind, RefusedRow, ScoreScale } from "./types.ts";
+import { reportSections, type Section } from "./_report_sections.ts";
+
+export type { ClassCounts, UnscoredRow } from "./_state.ts";
+
+/** The each-case-once rate of a group whose cases have unequal numbers of attempts. */
+export interface EachCaseOnce {
+  /** Mean over cases of each case's own scored-only rate. */
+  rate: number;
+  /** Cases with at least one scored attempt (those averaged). */
+  cases: number;
+  /** Cases left out because none of their attempts was scored. */
+  casesWithoutScore: number;
+  /** The pooled scored-only rate, for comparison. */
+  pooledRate: number;
+  /** Fewest attempts of any case. */
+  minRepeats: number;
+  /** Most attempts of any case. */
+  maxRepeats: number;
+}
+
+/** The report of one version × grader. */
+export interface GroupReport {
+  version: string;
+  grader: string;
+  /**
+   * False when the grader gave scores but never a verdict (a graded grader without a threshold):
+   * the group then has no pass rate and every rate below is null.
+   */
+  verdicts: boolean;
+  /** Counts by class; `refused` counts duplicates refused in this group. */
+  counts: ClassCounts;
+  /** Attempts without a usable verdict (attempted − passed − failed). */
+  unscored: number;
+  /** Errored attempts by kind. */
+  errorKinds: Record<ErrorKind, number>;
+  /** passes / scored attempts. */
+  scoredOnly: Rate | null;
+  /** passes / attempts. */
+  allAttempted: Rate | null;
+  /** (passes + unscored) / attempts. */
+  upperEdge: Rate | null;
+  /** All-attempted lower bound to upper-edge upper bound. */
+  envelope: Interval | null;
+  /** Present only when cases have unequal numbers of attempts. */
+  eachCaseOnce: EachCaseOnce | null;
+  /** Declared figures that cover this group (`groups` > 1 when pooled over several). */
+  declared: (DeclaredMatch & { groups: number })[];
+  /** Whether the zeroing check ran for this grader, why, and how many rows it moved. */
+  zeroing: { ran: boolean; reason: string; moved: number };
+  /** Unscored rows with their reasons (at most 20 of each class). */
+  unscoredRows: UnscoredRow[];
+  /** Which number to report, in plain words. */
+  advice: string;
+}
+
+/** Everything an audit found, as plain data (the shape of {@link AuditReport.toJSON}). */
+export interface AuditReportData {
+  /** The source's name, when known. */
+  source: string | null;
+  /** The harness that wrote the source, when known. */
+  harness: string | null;
+  /** Notes on the harness. */
+  notes: string[];
+  /** Confidence level of every interval. */
+  confidence: number;
+  /** The interval method. */
+  interval: "Wilson score, two-sided";
+  /** The score scale applied to every row, or null for each row's own (default [0, 1]). */
+  scale: ScoreScale | null;
+  /** Counts over the whole source. */
+  totals: ClassCounts;
+  /** One entry per version × grader, in order of first appearance. */
+  groups: GroupReport[];
+  /** Every refused row, by row number. */
+  refusedRows: RefusedRow[];
+  /** Declared figures that describe no audited group. */
+  unmatchedDeclared: (DeclaredFigure & { reason: string })[];
+}
+
+// Wilson bounds at 0 or all successes can sit a rounding error outside [0, 1]; a chart only needs
+// them on the axis.
+function shown(r: Rate): Rate {
+  const clip = (v: number) => Number.isNaN(v) ? v : Math.min(1, Math.max(0, v));
+  return { ...r, lower: clip(r.lower), upper: clip(r.upper) };
+}
+
+function renderText(sections: Section[]): string {
+  const out: string[] = [];
+  for (const s of sections) {
+    const block: string[] = [];
+    if (s.heading) block.push(s.heading, "=".repeat([...s.heading].length));
+    for (const t of s.tables ?? []) block.push(textTable(t, { maxRows: 20 }), "");
+    for (const line of s.lines ?? []) block.push(line);
+    out.push(block.join("\n").trimEnd());
+  }
+  return out.join("\n\n") + "\n";
+}
+
+function renderHtml(sections: Section[]): string {
+  const out: string[] = ['<div class="verdict-audit">'];
+  sections.forEach((s, i) => {
+    if (s.heading) {
+      const tag = i === 0 ? "h2" : "h3";
+      out.push(`<${tag}>${escapeHtml(s.heading)}</${tag}>`);
+    }
+    for (const t of s.tables ?? []) out.push(htmlTable(t as Table, { maxRows: 20 }));
+    for (const line of s.lines ?? []) out.push(`<p>${escapeHtml(line)}</p>`);
+  });
+  out.push("</div>");
+  return out.join("\n");
+}
+
+/**
+ * The result of {@link audit}: counts by class, the three rates per version × grader with their
+ * intervals and envelope, the checks, and the refused rows. Displays itself in a notebook.
+ *
+ * @example Render a small audit three ways
+ * ```ts
+ * import { audit } from "@verdict/verdict";
+ * import assert from "node:assert/strict";
+ *
+ * const report = await audit([
+ *   { row: 1, case: "<q1>", version: "v1", repeat: 0, grader: "exact", score: 1, pass: true },
+ *   { row: 2, case: "q2", version: "v1", repeat: 0, grader: "exact", score: null, pass: null },
+ * ]);
+ * assert.equal(report.toJSON().totals.empty, 1);
+ * assert.ok(report.toText().includes("all attempted"));
+ * assert.ok(!report.toHTML().includes("<q1>"));
+ * ```
+ */
+export class AuditReport {
+  readonly #data: AuditReportData;
+
+  /** Wrap audit data; use {@link audit} to make one. */
+  constructor(data: AuditReportData) {
+    this.#data = data;
+  }
+
+  /** Confidence level of every interval. */
+  get confidence(): number {
+    return this.#data.confidence;
+  }
+
+  /** Counts over the whole source. */
+  get totals(): ClassCounts {
+    return { ...this.#data.totals };
+  }
+
+  /** One report per version × grader. */
+  get groups(): GroupReport[] {
+    return structuredClone(this.#data.groups);
+  }
+
+  /** The report of one version × grader, if audited. */
+  group(version: string, grader: string): GroupReport | undefined {
+    const g = this.#data.groups.find((g) => g.version === version && g.grader === grader);
+    return g && structuredClone(g);
+  }
+
+  /** The report as plain data (NaN where a rate is undefined; JSON writes it as null). */
+  toJSON(): AuditReportData {
+    return structuredClone(this.#data);
+  }
+
+  /** The report as text: one table per version × grader, the checks and the advice. */
+  toText(): string {
+    return renderText(reportSections(this.#data));
+  }
+
+  /** The report as an HTML fragment; every value from the source is escaped. */
+  toHTML(): string {
+    return renderHtml(reportSections(this.#data));
+  }
+
+  /**
+   * The envelope chart (Plotly) of every version × grader that has a pass rate, with the
+   * confidence level in its title.
+   */
+  chart(): PlotlyChart {
+    const groups = this.#data.groups.flatMap((g) =>
+      g.scoredOnly && g.allAttempted && g.upperEdge
+        ? [{
+          version: g.version,
+          grader: g.grader,
+          unscored: g.unscored,
+          scoredOnly: shown(g.scoredOnly),
+          allAttempted: shown(g.allAttempted),
+          upperEdge: shown(g.upperEdge),
+        }]
+        : []
+    );
+    return envelopeChart(groups, { confidence: this.#data.confidence, method: "Wilson" });
+  }
+
+  /** The notebook display bundle: HTML, text and JSON (NaN written as the string "NaN"). */
+  [$display](): MimeBundle {
+    return mimeBundle(this);
+  }
+}
