@@ -1,9 +1,58 @@
 /**
- * The verdict command line: `deno run --allow-read cli.ts score|audit|eval|interval …`.
+ * The verdict command line.
+ *
+ * ```sh
+ * deno run --allow-read cli.ts score FILE --graders exact,bleu --json
+ * deno run --allow-read cli.ts audit FILE --confidence 0.95
+ * deno run --allow-read cli.ts interval --passes 34 --fails 3 --errored 3
+ * ```
+ *
+ * Machine-readable output with `--json` goes to stdout; human tables otherwise; errors go to stderr
+ * with exit code 2.
  *
  * @module
  */
-if (import.meta.main) {
-  console.error("verdict: the command line is being built");
-  Deno.exit(2);
+import { EXIT_OK, EXIT_USAGE } from "./cli/_common.ts";
+import { main as score } from "./cli/score.ts";
+
+type Command = (args: string[]) => Promise<number>;
+
+const COMMANDS: Record<string, { run: Command; summary: string }> = {
+  score: { run: score, summary: "score a results file with code graders and name the near misses" },
+};
+
+const USAGE = `verdict: score and audit language-model results files
+
+Usage: deno run --allow-read cli.ts <command> [options]
+
+Commands:
+${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(9)} ${c.summary}`).join("\n")}
+
+Run "cli.ts <command> --help" for a command's options.`;
+
+/**
+ * Run the command line with the given arguments and return the exit code.
+ *
+ * @example Ask for help
+ * ```ts
+ * import { main } from "@verdict/verdict/cli";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(await main(["--help"]), 0);
+ * ```
+ */
+export async function main(args: string[]): Promise<number> {
+  const [name, ...rest] = args;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    console.log(USAGE);
+    return name === undefined ? EXIT_USAGE : EXIT_OK;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    console.error(`verdict: unknown command "${name}"\n\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+  return await command.run(rest);
 }
+
+if (import.meta.main) Deno.exit(await main(Deno.args));
