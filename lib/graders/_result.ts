@@ -1,0 +1,64 @@
+// Builders for GradeResult values, shared by the ten graders.
+import type { GradeResult } from "./types.ts";
+
+/** Show a value from a row in a reason: JSON-quoted and cut to `max` characters. */
+export function quote(s: string, max = 60): string {
+  const chars = Array.from(s);
+  return JSON.stringify(chars.length > max ? chars.slice(0, max).join("") + "…" : s);
+}
+
+/** The row lacks an input the grader needs. */
+export function notJudged(error: string, reason: string): GradeResult {
+  return { score: NaN, pass: null, error, notJudged: true, reason };
+}
+
+/** The row has no reference at all. */
+export function noReference(): GradeResult {
+  return notJudged("no-reference", "the row has no reference");
+}
+
+/** The grader could not judge the row (bad pattern, bad schema, bad threshold…). */
+export function errored(error: string, reason: string): GradeResult {
+  return { score: NaN, pass: null, error, reason };
+}
+
+/** A pass/fail verdict (score 1 or 0). */
+export function binary(pass: boolean, reason?: string, referenceIndex?: number): GradeResult {
+  const out: GradeResult = { score: pass ? 1 : 0, pass };
+  if (reason !== undefined) out.reason = reason;
+  if (referenceIndex !== undefined) out.referenceIndex = referenceIndex;
+  return out;
+}
+
+/** Check a pass threshold for a graded grader; returns an error result when it is unusable. */
+export function checkThreshold(
+  threshold: unknown,
+  score: number,
+): GradeResult | undefined {
+  if (threshold === undefined) return undefined;
+  if (typeof threshold !== "number" || !Number.isFinite(threshold)) {
+    return errored("bad-threshold", `threshold ${String(threshold)} is not a finite number`);
+  }
+  if (threshold < 0 || threshold > 1) {
+    return errored(
+      "bad-threshold",
+      `threshold ${threshold} is outside [0, 1]; scores are fractions (score here: ${score})`,
+    );
+  }
+  return undefined;
+}
+
+/** A graded score, with pass/fail only when a threshold is set (pass ⇔ score ≥ threshold). */
+export function graded(
+  score: number,
+  threshold: number | undefined,
+  extra: Pick<GradeResult, "referenceIndex" | "stats"> = {},
+): GradeResult {
+  const bad = checkThreshold(threshold, score);
+  if (bad) return { ...bad, ...extra };
+  if (threshold === undefined) return { score, pass: null, ...extra };
+  const pass = score >= threshold;
+  const out: GradeResult = { score, pass, ...extra };
+  if (!pass) out.reason = `score ${score} is below the threshold ${threshold}`;
+  return out;
+}

@@ -1,0 +1,53 @@
+/**
+ * The contains grader: the output must contain a reference as a substring.
+ *
+ * @module
+ */
+
+import { binary, noReference, notJudged } from "./_result.ts";
+import type { Grader } from "./types.ts";
+
+/** Options of the contains grader. */
+export interface ContainsOptions {
+  /** Compare after Unicode lowercasing of both sides (default false). */
+  ignoreCase: boolean;
+}
+
+/**
+ * Contains: passes when the output contains one of the references. Empty references are skipped
+ * (every output contains the empty string); a row whose references are all empty is not judged.
+ *
+ * @example Case-sensitive and case-insensitive
+ * ```ts
+ * import { containsGrader } from "./contains.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const row = { output: "The capital is PARIS.", references: ["Paris"] };
+ * assert.equal(containsGrader.grade(row).pass, false);
+ * assert.equal(containsGrader.grade(row, { ignoreCase: true }).pass, true);
+ * assert.equal(containsGrader.grade({ output: "x", references: [""] }).error, "no-reference");
+ * ```
+ */
+export const containsGrader: Grader<ContainsOptions> = {
+  name: "contains",
+  kind: "binary",
+  needsReference: true,
+  defaults: { ignoreCase: false },
+  grade(input, options) {
+    const ignoreCase = options?.ignoreCase ?? false;
+    const refs = input.references;
+    if (refs.length === 0) return noReference();
+    if (refs.every((r) => r === "")) {
+      return notJudged("no-reference", "the reference is empty (every output contains it)");
+    }
+    const fold = (s: string) => ignoreCase ? s.toLowerCase() : s;
+    const output = fold(input.output);
+    const index = refs.findIndex((r) => r !== "" && output.includes(fold(r)));
+    if (index >= 0) return binary(true, undefined, index);
+    const what = refs.length === 1 ? "the reference" : `any of the ${refs.length} references`;
+    return binary(false, `output does not contain ${what}${ignoreCase ? " (ignoring case)" : ""}`);
+  },
+  describe(options) {
+    return `contains: ${options?.ignoreCase ? "ignore case" : "case-sensitive"}`;
+  },
+};

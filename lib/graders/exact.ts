@@ -1,0 +1,55 @@
+/**
+ * The exact-match grader: the output must equal a reference character for character.
+ *
+ * @module
+ */
+
+import { binary, noReference } from "./_result.ts";
+import type { Grader } from "./types.ts";
+
+/** The exact grader takes no options. */
+export type ExactOptions = Record<string, never>;
+
+/** Where two strings first differ, as a code-point position (1-based) for reasons. */
+function firstDifference(a: string, b: string): number {
+  const x = Array.from(a);
+  const y = Array.from(b);
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  return i + 1;
+}
+
+/**
+ * Exact match: passes when the output is identical to one of the references (no trimming, no
+ * case folding; the near-miss probe says which formatting step would have made it pass).
+ *
+ * @example Grade two rows
+ * ```ts
+ * import { exactGrader } from "./exact.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(exactGrader.grade({ output: "Paris", references: ["Lyon", "Paris"] }), { score: 1, pass: true, referenceIndex: 1 });
+ * const miss = exactGrader.grade({ output: "Paris ", references: ["Paris"] });
+ * assert.equal(miss.pass, false);
+ * assert.equal(miss.reason, "output differs from the reference at character 6");
+ * ```
+ */
+export const exactGrader: Grader<ExactOptions> = {
+  name: "exact",
+  kind: "binary",
+  needsReference: true,
+  defaults: {},
+  grade(input) {
+    const refs = input.references;
+    if (refs.length === 0) return noReference();
+    const index = refs.indexOf(input.output);
+    if (index >= 0) return binary(true, undefined, index);
+    const reason = refs.length === 1
+      ? `output differs from the reference at character ${firstDifference(input.output, refs[0])}`
+      : `output differs from all ${refs.length} references`;
+    return binary(false, reason);
+  },
+  describe() {
+    return "exact: strings equal (no normalization)";
+  },
+};

@@ -1,0 +1,115 @@
+/**
+ * The JSON Schema grader: the output must be JSON that the row's schema accepts (ajv 8,
+ * draft-07, with ajv-formats). Schemas are compiled once per distinct JSON text and never load
+ * remote `$ref`s.
+ *
+ * @module
+ */
+
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import addFormatsNs from "ajv-formats";
+import { binary, errored, notJudged } from "./_result.ts";
+import type { Grader } from "./types.ts";
+
+const addFormats = addFormatsNs.default;
+
+/** The JSON Schema grader takes no options: the schema comes from the row. */
+export type JsonSchemaOptions = Record<string, never>;
+
+const CACHE_LIMIT = 256;
+const MAX_REASONS = 3;
+const cache = new Map<string, ValidateFunction | string>();
+
+/**
+ * Compile a schema given as its JSON text (cached). A string result is why it cannot be used.
+ * Each schema gets its own ajv instance, so two rows whose schemas share an `$id` cannot clash.
+ */
+function compile(text: string): ValidateFunction | string {
+  const cached = cache.get(text);
+  if (cached !== undefined) return cached;
+  let out: ValidateFunction | string;
+  try {
+    // strict: false accepts unknown keywords (common in real schemas); the meta-schema check
+    // still rejects invalid ones. No loadSchema: an unresolved $ref is an error, never a fetch.
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    addFormats(ajv);
+    out = ajv.compile(JSON.parse(text));
+  } catch (e) {
+    out = `the schema cannot be used: ${e instanceof Error ? e.message : String(e)}`;
+  }
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  cache.set(text, out);
+  return out;
+}
+
+function describeError(e: ErrorObject): string {
+  const where = e.instancePath === "" ? "(root)" : e.instancePath;
+  const extra = e.keyword === "additionalProperties"
+    ? ` (${String(e.params.additionalProperty)})`
+    : "";
+  return `${where} ${e.message ?? e.keyword}${extra}`;
+}
+
+/** The schema's JSON text, or a not-judged / error result. */
+function schemaText(schema: unknown): string | ReturnType<typeof errored> {
+  if (schema === undefined || schema === null || schema === "") {
+    return notJudged("no-schema", "the row has no JSON Schema");
+  }
+  if (typeof schema === "string") {
+    try {
+      return JSON.stringify(JSON.parse(schema));
+    } catch {
+      return errored("bad-schema", "the schema is not valid JSON");
+    }
+  }
+  if (typeof schema !== "object" && typeof schema !== "boolean") {
+    return errored("bad-schema", `the schema is a ${typeof schema}, not an object`);
+  }
+  return JSON.stringify(schema);
+}
+
+/**
+ * JSON Schema: passes when the output parses as JSON and validates against `input.schema` (an
+ * object, or its JSON text). Output that is not JSON fails with the parser's message; a failed
+ * validation names the first errors (JSON pointer and message). A schema that ajv rejects, or
+ * whose `$ref` points outside it, is an error (`bad-schema`); no schema: not judged.
+ *
+ * @example Validate two outputs and an invalid schema
+ * ```ts
+ * import { jsonSchemaGrader } from "./json_schema.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const schema = { type: "object", required: ["total"], properties: { total: { type: "number" } } };
+ * assert.equal(jsonSchemaGrader.grade({ output: '{"total": 12}', references: [], schema }).pass, true);
+ * const miss = jsonSchemaGrader.grade({ output: '{"total": "12"}', references: [], schema });
+ * assert.equal(miss.reason, "/total must be number");
+ * assert.equal(jsonSchemaGrader.grade({ output: "{}", references: [], schema: { type: "strng" } }).error, "bad-schema");
+ * ```
+ */
+export const jsonSchemaGrader: Grader<JsonSchemaOptions> = {
+  name: "json-schema",
+  kind: "binary",
+  needsReference: false,
+  defaults: {},
+  grade(input) {
+    const text = schemaText(input.schema);
+    if (typeof text !== "string") return text;
+    const validate = compile(text);
+    if (typeof validate === "string") return errored("bad-schema", validate);
+    let value: unknown;
+    try {
+      value = JSON.parse(input.output);
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      return binary(false, `output is not valid JSON: ${message}`);
+    }
+    if (validate(value)) return binary(true);
+    const errors = validate.errors ?? [];
+    const shown = errors.slice(0, MAX_REASONS).map(describeError).join("; ");
+    const more = errors.length > MAX_REASONS ? ` (and ${errors.length - MAX_REASONS} more)` : "";
+    return binary(false, `${shown}${more}`);
+  },
+  describe() {
+    return "json-schema: ajv draft-07 + formats, remote $ref not loaded";
+  },
+};

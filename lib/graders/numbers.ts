@@ -1,0 +1,70 @@
+/**
+ * Finding numbers in text for the numeric grader: sign, currency symbols, thousands separators,
+ * decimals, exponent and a percent sign.
+ *
+ * @module
+ */
+
+/** A number found in text. */
+export interface NumberReading {
+  /** The value as written: `$1,249.00` → 1249, `-3.5e2` → -350, `50%` → 50. */
+  value: number;
+  /** The matched text. */
+  text: string;
+  /** Start position (UTF-16 index) in the text. */
+  index: number;
+  /** True when a `%` followed the number (its value is still the number as written). */
+  percent: boolean;
+  /** The currency symbol, when one came before or after the number. */
+  currency?: string;
+}
+
+const CURRENCY = "$€£¥₹₩₽¢";
+// A number is not read from inside a word or from the tail of a longer number: `Q3` and `x9`
+// give nothing, `GPT-4` gives 4, `1,2345` gives 1 and `3.14.15` gives 3.14.
+const NUMBER = new RegExp(
+  String.raw`(?<![\p{L}\p{N}_]|\d[.,])` +
+    String.raw`(?<sign1>[-+\u2212])?(?<pre>[${CURRENCY}])?(?<sign2>[-+\u2212])?` +
+    String.raw`(?<digits>(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?|\.\d+)` +
+    String.raw`(?<exp>[eE][-+]?\d+)?` +
+    String.raw`(?: ?(?<post>[${CURRENCY}%]))?`,
+  "gu",
+);
+
+/**
+ * Every number in `text`, in order. Commas are read as thousands separators only in groups of
+ * three (`1,249.50`); a comma in any other place ends the number, and what follows it directly
+ * is not read (`1,5` is 1: reading it as a decimal comma is left to the near-miss probe). A `-` directly after a letter or digit is
+ * a hyphen, not a minus sign. A trailing `%` is recorded but not applied: `50%` reads as 50.
+ *
+ * @example Currency, thousands, percent and a hyphen
+ * ```ts
+ * import { readNumbers } from "./numbers.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(readNumbers("Total: $1,249.00 (+12%) for GPT-4").map((n) => n.value), [1249, 12, 4]);
+ * assert.equal(readNumbers("-€5")[0].value, -5);
+ * assert.equal(readNumbers("1.5e3")[0].value, 1500);
+ * assert.deepEqual(readNumbers("no digits"), []);
+ * ```
+ */
+export function readNumbers(text: string): NumberReading[] {
+  const out: NumberReading[] = [];
+  for (const m of text.matchAll(NUMBER)) {
+    const g = m.groups!;
+    if (g.sign1 && g.sign2) continue;
+    const sign = g.sign1 ?? g.sign2;
+    const negative = sign === "-" || sign === "\u2212";
+    const magnitude = Number(g.digits.replaceAll(",", "") + (g.exp ?? ""));
+    const reading: NumberReading = {
+      value: negative ? -magnitude : magnitude,
+      text: m[0],
+      index: m.index!,
+      percent: g.post === "%",
+    };
+    const currency = g.pre ?? (g.post !== "%" ? g.post : undefined);
+    if (currency) reading.currency = currency;
+    out.push(reading);
+  }
+  return out;
+}

@@ -1,0 +1,97 @@
+/**
+ * The regex grader: the references are patterns, matched with RE2 semantics (`re2js`), which
+ * runs in time linear in the output, so a pattern read from a file can never hang the run.
+ *
+ * @module
+ */
+
+import { RE2JS } from "re2js";
+import { binary, errored, noReference, notJudged, quote } from "./_result.ts";
+import type { Grader } from "./types.ts";
+
+/** Options of the regex grader. */
+export interface RegexOptions {
+  /** Match without regard to case (default false). */
+  ignoreCase: boolean;
+  /** The pattern must match the whole output (default false: it may match anywhere). */
+  fullMatch: boolean;
+}
+
+const CACHE_LIMIT = 512;
+const cache = new Map<string, RE2JS | string>();
+
+/** Say in plain words why RE2 refuses a pattern. */
+function explain(pattern: string, message: string): string {
+  if (/\(\?<?[=!]/.test(pattern)) {
+    return `pattern ${quote(pattern)} uses lookaround, which RE2 does not support`;
+  }
+  if (/\\[1-9]|\\k</.test(pattern)) {
+    return `pattern ${quote(pattern)} uses a backreference, which RE2 does not support`;
+  }
+  return `pattern ${quote(pattern)} is not a valid RE2 pattern: ${message}`;
+}
+
+/** Compile (or fetch from the cache) a pattern; a string result is the reason it failed. */
+function compile(pattern: string, ignoreCase: boolean): RE2JS | string {
+  const key = `${ignoreCase ? "i" : "-"}${pattern}`;
+  const cached = cache.get(key);
+  if (cached !== undefined) return cached;
+  let compiled: RE2JS | string;
+  try {
+    compiled = RE2JS.compile(pattern, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
+  } catch (e) {
+    compiled = explain(pattern, e instanceof Error ? e.message : String(e));
+  }
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  cache.set(key, compiled);
+  return compiled;
+}
+
+/**
+ * Regex: passes when one of the reference patterns matches the output (anywhere, or the whole
+ * output with `fullMatch`). Patterns use RE2 syntax; lookaround and backreferences are refused
+ * with an error result (`bad-pattern`), never counted as a pass or a fail. Empty patterns are
+ * skipped (they match everything); a row whose patterns are all empty is not judged.
+ *
+ * @example Search, full match, and an unsupported pattern
+ * ```ts
+ * import { regexGrader } from "./regex.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const row = { output: "Order #A-1042 shipped", references: ["#[A-Z]-\\d{4}"] };
+ * assert.equal(regexGrader.grade(row).pass, true);
+ * assert.equal(regexGrader.grade(row, { fullMatch: true }).pass, false);
+ * const bad = regexGrader.grade({ output: "aa", references: ["(a)\\1"] });
+ * assert.equal(bad.pass, null);
+ * assert.equal(bad.error, "bad-pattern");
+ * ```
+ */
+export const regexGrader: Grader<RegexOptions> = {
+  name: "regex",
+  kind: "binary",
+  needsReference: true,
+  defaults: { ignoreCase: false, fullMatch: false },
+  grade(input, options) {
+    const ignoreCase = options?.ignoreCase ?? false;
+    const fullMatch = options?.fullMatch ?? false;
+    const refs = input.references;
+    if (refs.length === 0) return noReference();
+    if (refs.every((r) => r === "")) {
+      return notJudged("no-reference", "the pattern is empty (it matches every output)");
+    }
+    const patterns = refs.map((r) => r === "" ? undefined : compile(r, ignoreCase));
+    const broken = patterns.find((p) => typeof p === "string");
+    if (typeof broken === "string") return errored("bad-pattern", broken);
+    const index = patterns.findIndex((p) =>
+      p instanceof RE2JS && (fullMatch ? p.testExact(input.output) : p.test(input.output))
+    );
+    if (index >= 0) return binary(true, undefined, index);
+    const what = refs.length === 1 ? `pattern ${quote(refs[0])}` : `any of ${refs.length} patterns`;
+    const how = fullMatch ? "match the whole output" : "match the output";
+    return binary(false, `${what} does not ${how}${ignoreCase ? " (ignoring case)" : ""}`);
+  },
+  describe(options) {
+    const mode = options?.fullMatch ? "full match" : "search";
+    return `regex: RE2 ${mode}, ${options?.ignoreCase ? "ignore case" : "case-sensitive"}`;
+  },
+};
