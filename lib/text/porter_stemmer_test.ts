@@ -1,0 +1,95 @@
+import assert from "node:assert/strict";
+import { porterStem } from "./porter_stemmer.ts";
+
+Deno.test("Porter's own examples stem as in the published algorithm", () => {
+  const cases: Record<string, string> = {
+    caresses: "caress",
+    ponies: "poni",
+    cats: "cat",
+    feed: "feed",
+    agreed: "agre",
+    plastered: "plaster",
+    motoring: "motor",
+    sing: "sing",
+    conflated: "conflat",
+    troubled: "troubl",
+    sized: "size",
+    hopping: "hop",
+    tanned: "tan",
+    falling: "fall",
+    hissing: "hiss",
+    fizzed: "fizz",
+    failing: "fail",
+    filing: "file",
+    relational: "relat",
+    conditional: "condit",
+    rational: "ration",
+    digitizer: "digit",
+    vietnamization: "vietnam",
+    predication: "predic",
+    operator: "oper",
+    feudalism: "feudal",
+    decisiveness: "decis",
+    hopefulness: "hope",
+    callousness: "callous",
+    triplicate: "triplic",
+    formative: "form",
+    formalize: "formal",
+    electrical: "electr",
+    goodness: "good",
+    revival: "reviv",
+    allowance: "allow",
+    inference: "infer",
+    airliner: "airlin",
+    adjustable: "adjust",
+    defensible: "defens",
+    irritant: "irrit",
+    replacement: "replac",
+    adjustment: "adjust",
+    dependent: "depend",
+    adoption: "adopt",
+    communism: "commun",
+    activate: "activ",
+    effective: "effect",
+    bowdlerize: "bowdler",
+    probate: "probat",
+    rate: "rate",
+    cease: "ceas",
+    controlling: "control",
+    roll: "roll",
+  };
+  const wrong = Object.entries(cases).filter(([w, s]) => porterStem(w) !== s)
+    .map(([w, s]) => `${w}: got ${porterStem(w)}, expected ${s}`);
+  assert.deepEqual(wrong, []);
+});
+
+Deno.test("NLTK extensions: irregular forms, short words, ies/ied, y after a consonant, logi", () => {
+  const cases: Record<string, string> = {
+    dying: "die",
+    lying: "lie",
+    tying: "tie",
+    skies: "sky",
+    sky: "sky",
+    news: "news",
+    innings: "inning",
+    proceed: "proceed",
+    succeed: "succeed",
+    exceed: "exceed",
+    dies: "die",
+    died: "die",
+    flies: "fli",
+    spied: "spi",
+    happy: "happi",
+    enjoy: "enjoy",
+    fly: "fli",
+    is: "is",
+    geology: "geolog",
+    hopefully: "hope",
+    generously: "gener",
+    happiness: "happi",
+    owed: "owe",
+  };
+  const wrong = Object.entries(cases).filter(([w, s]) => porterStem(w) !== s)
+    .map(([w, s]) => `${w}: got ${porterStem(w)}, expected ${s}`);
+  assert.deepEqual(wrong, []);
+});

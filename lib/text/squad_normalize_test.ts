@@ -1,0 +1,25 @@
+import assert from "node:assert/strict";
+import { normalizeAnswer, SQUAD_STEPS } from "./squad_normalize.ts";
+
+Deno.test("punctuation is deleted, not replaced, and only ASCII punctuation", () => {
+  assert.equal(normalizeAnswer("state-of-the-art"), "stateoftheart");
+  assert.equal(normalizeAnswer("1,000 (approx.)"), "1000 approx");
+  assert.equal(normalizeAnswer("“Hello”—«world»"), "“hello”—«world»");
+});
+
+Deno.test("articles are whole Unicode words", () => {
+  assert.equal(normalizeAnswer("ça a l'air"), "ça lair");
+  assert.equal(normalizeAnswer("théâtre the an a"), "théâtre");
+  assert.equal(normalizeAnswer("a1 the_x"), "a1 thex");
+  assert.equal(normalizeAnswer("the_x", ["articles"]), "the_x"); // `_` is a word character
+  assert.equal(normalizeAnswer("The The"), "");
+});
+
+Deno.test("steps run in the script's order whatever order they are given in", () => {
+  const given = normalizeAnswer("The-Answer", ["whitespace", "articles", "punct"]);
+  assert.equal(given, "TheAnswer");
+  assert.equal(normalizeAnswer("The-Answer", ["punct", "articles", "whitespace"]), given);
+  assert.equal(normalizeAnswer("  A  b ", []), "  A  b ");
+  assert.equal(normalizeAnswer("A\u00a0b\u3000c", ["whitespace"]), "A b c");
+  assert.deepEqual([...SQUAD_STEPS], ["lowercase", "punct", "articles", "whitespace"]);
+});

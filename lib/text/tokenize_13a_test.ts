@@ -1,0 +1,30 @@
+import assert from "node:assert/strict";
+import { tokenize13a } from "./tokenize_13a.ts";
+
+Deno.test("13a splits ASCII symbols but not apostrophes or non-ASCII punctuation", () => {
+  assert.equal(
+    tokenize13a("don't stop, it's «fine» — right?"),
+    "don't stop , it's «fine» — right ?",
+  );
+  assert.equal(tokenize13a("“quoted”"), "“quoted”");
+  assert.equal(tokenize13a("a[b]{c}|d~e^f_g`h"), "a [ b ] { c } | d ~ e ^ f _ g ` h");
+});
+
+Deno.test("13a keeps numbers together and splits hyphens only after digits", () => {
+  assert.equal(tokenize13a("1,234.56 and 3.14."), "1,234.56 and 3.14 .");
+  assert.equal(tokenize13a("well-known 2-3"), "well-known 2 - 3");
+  assert.equal(tokenize13a("e.g. U.S.A. v2.0"), "e . g . U . S . A . v2.0");
+});
+
+Deno.test("13a decodes four entities once each, in order", () => {
+  assert.equal(tokenize13a("a &amp; b"), "a & b");
+  assert.equal(tokenize13a("&amp;quot;"), "& quot ;");
+  assert.equal(tokenize13a("&lt;b&gt;"), "< b >");
+});
+
+Deno.test("13a drops <skipped>, joins hyphenated line breaks and does not segment CJK", () => {
+  assert.equal(tokenize13a("<skipped>ok"), "ok");
+  assert.equal(tokenize13a("co-\nop\nnext"), "coop next");
+  assert.equal(tokenize13a("我爱北京天安门。"), "我爱北京天安门。");
+  assert.equal(tokenize13a("   "), "");
+});
