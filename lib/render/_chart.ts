@@ -3,10 +3,22 @@
  *
  * @module
  */
-import { escapeHtml } from "./escape.ts";
+const PLOTLY_ENTITIES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&#34;",
+  "'": "&#39;",
+};
 
-/** Plotly reads labels as a small subset of HTML: escape text that comes from data. */
-export const plotText: (value: unknown) => string = escapeHtml;
+/**
+ * Plotly reads labels as a small subset of HTML and decodes only some entities (`&lt;`, `&gt;`,
+ * `&amp;` and numeric ones, not `&quot;`): escape text that comes from data with those.
+ */
+export function plotText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  return String(value).replace(/[&<>"']/g, (c) => PLOTLY_ENTITIES[c]);
+}
 
 /** A number for a label: fixed digits, "NaN" for NaN. */
 export function num(value: number, digits = 4): string {

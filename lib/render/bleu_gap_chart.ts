@@ -8,6 +8,8 @@ import { num, orNull, plotText, titledLayout } from "./_chart.ts";
 import { PlotlyChart } from "./chart.ts";
 import { textTable } from "./table.ts";
 
+const rowCount = (n: number) => `${n} ${n === 1 ? "row" : "rows"}`;
+
 /** One row's sentence-level score. */
 export interface SentenceScore {
   /** The row's label (case id, or case and version). */
@@ -93,8 +95,8 @@ export function bleuGapChart(rows: readonly SentenceScore[], corpus: CorpusFigur
   const settings = [
     ...(bleuParts.length ? [bleuParts.join("; ")] : []),
     `signature: ${corpus.signature}`,
-    `${scored.length} rows plotted in file order` +
-    (unscored ? `; ${unscored} rows without a score are not plotted` : ""),
+    `${rowCount(scored.length)} plotted in file order` +
+    (unscored ? `; ${rowCount(unscored)} without a score not plotted` : ""),
     ...(corpus.notes ?? []),
   ];
   const n = rows.length;
@@ -105,7 +107,7 @@ export function bleuGapChart(rows: readonly SentenceScore[], corpus: CorpusFigur
     x: [0.5, n + 0.5],
     y: [orNull(y), orNull(y)],
     line: { dash, color, width: 2 },
-    hovertemplate: `${plotText(name)}<extra></extra>`,
+    hovertemplate: "%{fullData.name}<extra></extra>",
   });
   const figure = {
     data: [
@@ -123,7 +125,13 @@ export function bleuGapChart(rows: readonly SentenceScore[], corpus: CorpusFigur
       line(`corpus ${metric} ${f(corpus.corpus)}`, corpus.corpus, "dash", "#d62728"),
     ],
     layout: titledLayout(title, settings, {
-      xaxis: { title: { text: "row (file order)" }, range: [0.5, n + 0.5], zeroline: false },
+      xaxis: {
+        title: { text: "row (file order)" },
+        range: [0.5, n + 0.5],
+        tick0: 1,
+        dtick: Math.max(1, Math.ceil(n / 15)),
+        zeroline: false,
+      },
       yaxis: { title: { text: plotText(`sentence ${metric}`) }, rangemode: "tozero" },
       legend: { orientation: "h", y: -0.18 },
     }),

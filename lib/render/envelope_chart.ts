@@ -115,42 +115,47 @@ export function envelopeChart(
     checkCount(g.unscored, `${where}.unscored`);
     for (const [field] of RATES) checkRate(g[field], `${where}.${field}`);
   });
-  const x = groups.map((g) => plotText(`${g.version} · ${g.grader}`));
+  // Numeric positions, one per group, so the three rates sit side by side over the band.
+  const labels = groups.map((g) => plotText(`${g.version} · ${g.grader}`));
+  const ticks = groups.map((g) => `${plotText(g.version)}<br>${plotText(g.grader)}`);
+  const center = groups.map((_, i) => i);
   const one = (g: EnvelopeGroup) => g.unscored === 0;
   const band = {
     type: "bar",
     name: "envelope",
-    x,
+    x: center,
     base: groups.map((g) => one(g) ? null : orNull(g.allAttempted.lower)),
     y: groups.map((g) => one(g) ? null : orNull(g.upperEdge.upper - g.allAttempted.lower)),
-    customdata: groups.map((g) => [g.allAttempted.lower, g.upperEdge.upper]),
-    hovertemplate: "envelope %{customdata[0]:.1%} to %{customdata[1]:.1%}<extra>%{x}</extra>",
+    customdata: groups.map((g, i) => [g.allAttempted.lower, g.upperEdge.upper, labels[i]]),
+    hovertemplate: "envelope %{customdata[0]:.1%} to %{customdata[1]:.1%}" +
+      "<extra>%{customdata[2]}</extra>",
     marker: { color: "rgba(120,120,120,0.22)" },
     width: 0.8,
   };
-  const points = RATES.map(([field, name, color]) => {
+  const points = RATES.map(([field, name, color], k) => {
     const shown = groups.map((g) => field === "scoredOnly" || !one(g));
-    const rate = (g: EnvelopeGroup, i: number) => shown[i] ? orNull(g[field].rate) : null;
+    const side = (g: EnvelopeGroup, i: number) => one(g) ? i : i + (k - 1) * 0.22;
+    const part = (i: number, v: number) => shown[i] ? orNull(v) : null;
     return {
       type: "scatter",
       mode: "markers",
       name,
-      x,
-      y: groups.map(rate),
+      x: groups.map(side),
+      y: groups.map((g, i) => part(i, g[field].rate)),
       error_y: {
         type: "data",
         symmetric: false,
-        array: groups.map((g, i) => shown[i] ? orNull(g[field].upper - g[field].rate) : null),
-        arrayminus: groups.map((g, i) => shown[i] ? orNull(g[field].rate - g[field].lower) : null),
+        array: groups.map((g, i) => part(i, g[field].upper - g[field].rate)),
+        arrayminus: groups.map((g, i) => part(i, g[field].rate - g[field].lower)),
         color,
       },
-      customdata: groups.map((
-        g,
-      ) => [g[field].successes, g[field].trials, g[field].lower, g[field].upper]),
+      customdata: groups.map((g, i) => {
+        const r = g[field];
+        return [r.successes, r.trials, r.lower, r.upper, labels[i]];
+      }),
       hovertemplate: `${name}: %{y:.1%} (%{customdata[0]}/%{customdata[1]})<br>` +
-        `${conf} ${
-          plotText(method)
-        }: %{customdata[2]:.1%} to %{customdata[3]:.1%}<extra>%{x}</extra>`,
+        `${conf} ${plotText(method)}: %{customdata[2]:.1%} to %{customdata[3]:.1%}` +
+        "<extra>%{customdata[4]}</extra>",
       marker: { color, size: 9 },
     };
   });
@@ -166,8 +171,15 @@ export function envelopeChart(
     data: [band, ...points],
     layout: titledLayout(title, settings, {
       barmode: "overlay",
-      scattermode: "group",
-      xaxis: { type: "category", title: { text: "version · grader" } },
+      xaxis: {
+        title: { text: "version · grader" },
+        tickmode: "array",
+        tickvals: center,
+        ticktext: ticks,
+        range: [-0.5, groups.length - 0.5],
+        zeroline: false,
+        showgrid: false,
+      },
       yaxis: { range: [0, 1], tickformat: ".0%", title: { text: "pass rate" } },
       legend: { orientation: "h", y: -0.18 },
     }),

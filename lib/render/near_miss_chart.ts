@@ -83,7 +83,7 @@ export function nearMissChart(
     name: plotText(name),
     x,
     y,
-    hovertemplate: `${plotText(name)}: %{y}<extra>%{x}</extra>`,
+    hovertemplate: "%{fullData.name}: %{y}<extra>%{x}</extra>",
     ...(color ? { marker: { color } } : {}),
   });
   const data = [
