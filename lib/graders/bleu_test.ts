@@ -1,0 +1,28 @@
+import assert from "node:assert/strict";
+import { bleuGrader } from "./bleu.ts";
+import { bleuFromStats, corpusBleu } from "./bleu_metric.ts";
+
+Deno.test("bleu: row stats add up to corpus BLEU", () => {
+  const rows = [
+    { output: "The cat sat on the mat.", references: ["The cat is on the mat."] },
+    { output: "A dog ran in the park", references: ["The dog ran through the park", "A dog ran"] },
+  ];
+  const stats = rows.map((r) => bleuGrader.grade(r).stats!);
+  const summed = stats[0].map((x, i) => x + stats[1][i]);
+  const corpus = corpusBleu(rows.map((r) => r.output), rows.map((r) => r.references));
+  assert.equal(bleuFromStats(summed, { effectiveOrder: false }).score, corpus.score);
+});
+
+Deno.test("bleu: thresholds, empty output, unicode, no reference", () => {
+  const row = { output: "The cat sat on the mat.", references: ["The cat is on the mat."] };
+  assert.equal(bleuGrader.grade(row).pass, null);
+  assert.equal(bleuGrader.grade({ ...row, threshold: 0.5 }).pass, false);
+  assert.equal(bleuGrader.grade({ output: "", references: ["x"], threshold: 0 }).pass, true);
+  assert.equal(bleuGrader.grade({ output: "我爱北京", references: ["我爱北京"] }).score, 1);
+  assert.equal(bleuGrader.grade({ output: "x", references: [] }).error, "no-reference");
+  assert.equal(bleuGrader.grade(row).referenceIndex, undefined);
+  assert.match(
+    bleuGrader.describe(),
+    /^case:mixed\|eff:yes\|tok:13a\|smooth:exp\|version:verdict-\d/,
+  );
+});
