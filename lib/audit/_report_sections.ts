@@ -166,7 +166,7 @@ export function reportSections(data: AuditReportData): Section[] {
       "all attempted = passes / attempts (unscored count as failures); " +
       "upper edge = (passes + unscored) / attempts (unscored count as passes); " +
       "envelope = all-attempted lower bound to upper-edge upper bound.",
-      ...data.notes.map((n) => `Harness note: ${n}`),
+      ...data.notes.map((n) => `Note: ${n}`),
     ],
   };
   const t = data.totals;

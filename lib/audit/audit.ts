@@ -15,13 +15,22 @@ import type { AuditRow, DeclaredFigure, RefusedRow, ScoreScale } from "./types.t
 export interface AuditInput {
   /** The attempts, in source order (an array, any iterable, or an async iterable). */
   rows: Iterable<AuditRow> | AsyncIterable<AuditRow>;
-  /** Figures the source reports about itself (matched against the conventions). */
+  /**
+   * Figures the source reports about itself (matched against the conventions). Read after the
+   * rows are consumed, so a streaming reader may fill the array as it goes.
+   */
   declared?: readonly DeclaredFigure[];
   /** The harness that wrote the source, e.g. `"promptfoo"`. */
   harness?: string;
-  /** Notes on how that harness records unscored rows, shown with the report. */
+  /**
+   * Notes shown with the report (how the harness records unscored rows, values that could not be
+   * read). Read after the rows are consumed.
+   */
   notes?: readonly string[];
-  /** Rows refused before auditing (e.g. records an adapter could not read). */
+  /**
+   * Rows refused before auditing (e.g. records an adapter could not read). Read after the rows are
+   * consumed.
+   */
   refused?: readonly RefusedRow[];
   /** A name for the source, shown in the report heading. */
   source?: string;
@@ -95,7 +104,7 @@ export async function audit(
   const groups = new Map<string, GroupState>();
   const graders = new Map<string, GraderState>();
   const seen = new Map<string, number>();
-  const refusedRows: RefusedRow[] = [...(source.refused ?? [])];
+  const refusedRows: RefusedRow[] = [];
 
   for await (const row of source.rows) {
     const version = row.version?.trim() ? row.version : undefined;
@@ -135,7 +144,9 @@ export async function audit(
     grader.add(row, result.class);
   }
 
-  // Refusals handed in by an adapter count in their group when they name one.
+  // Refusals handed in by an adapter (read only now: a streaming reader fills them as it goes)
+  // count in their group when they name one.
+  refusedRows.push(...(source.refused ?? []));
   for (const r of source.refused ?? []) {
     const g = r.version !== undefined && r.grader !== undefined
       ? groups.get(JSON.stringify([r.version, r.grader]))

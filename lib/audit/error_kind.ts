@@ -25,7 +25,7 @@ export const ERROR_KIND_RULES: readonly ErrorKindRule[] = [
     kind: "grader",
     label: "grader, scorer or judge failure; a row the grader could not judge",
     pattern:
-      /\b(?:grader|scorer|judge|grading|scoring)\b|\b(?:not-judged|no-reference|no-schema|no-binary-grader)\b|invalid (?:regex|schema)/i,
+      /\b(?:grader|scorer|judge|grading|scoring)\b|\b(?:not-judged|no-reference|no-schema|no-binary-grader|bad-(?:pattern|reference|schema|threshold))\b|invalid (?:regex|schema)/i,
   },
   {
     kind: "infrastructure",

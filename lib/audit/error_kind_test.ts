@@ -19,6 +19,8 @@ const cases: [string, string][] = [
   ["Empty response from model", "model"],
   ["not-judged", "grader"],
   ["no-reference", "grader"],
+  ["bad-pattern", "grader"],
+  ["bad-schema", "grader"],
   ["judge model returned unparseable output", "grader"],
   ["grader timed out", "grader"],
   ["invalid regex: unterminated group", "grader"],

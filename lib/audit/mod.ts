@@ -8,3 +8,4 @@ export * from "./declared_match.ts";
 export * from "./audit.ts";
 export * from "./audit_report.ts";
 export * from "./audit_counts.ts";
+export * from "./audit_file.ts";

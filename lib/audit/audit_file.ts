@@ -1,0 +1,247 @@
+/**
+ * Auditing a six-field results file (item, system, repeat, scorer, score, pass) in any format
+ * verdict reads, streamed row by row.
+ *
+ * @module
+ */
+import { type ColumnMapping, resolveMapping, suggestMapping } from "../io/mapping.ts";
+import { openRecords } from "../io/open_records.ts";
+import type { Format, RawRecord, Source } from "../io/types.ts";
+import { audit, type AuditOptions } from "./audit.ts";
+import type { AuditReport } from "./audit_report.ts";
+import {
+  readDeclared,
+  readError,
+  readErrorKind,
+  readGrade,
+  readPass,
+  readRepeatValue,
+  readScore,
+  text,
+  type Unreadable,
+} from "./_file_values.ts";
+import type { AuditRow, DeclaredFigure, RefusedRow } from "./types.ts";
+
+/** The roles a column of a six-field results file can play. */
+export type AuditRole =
+  | "case"
+  | "version"
+  | "repeat"
+  | "grader"
+  | "score"
+  | "pass"
+  | "error"
+  | "errorKind"
+  | "rawGrade"
+  | "declared"
+  | "scaleMin"
+  | "scaleMax";
+
+/** For each role, the column names that suggest it, best first (compared without case). */
+export const AUDIT_COLUMN_SYNONYMS: Readonly<Record<AuditRole, readonly string[]>> = {
+  case: ["item", "case", "id", "case_id", "caseId"],
+  version: ["system", "version", "model"],
+  repeat: ["repeat", "epoch"],
+  grader: ["scorer", "grader"],
+  score: ["score"],
+  pass: ["pass", "passed"],
+  error: ["error"],
+  errorKind: ["error_kind", "errorKind"],
+  rawGrade: ["raw_grade", "rawGrade"],
+  declared: ["declared"],
+  scaleMin: ["scale_min", "scaleMin"],
+  scaleMax: ["scale_max", "scaleMax"],
+};
+
+/** Options of {@link auditFile}. */
+export interface AuditFileOptions extends AuditOptions {
+  /** Force a format instead of detecting it. */
+  format?: Format;
+  /** A name for messages and the report heading (defaults to the path). */
+  name?: string;
+  /** Overrides of the suggested column mapping (`null` switches a role off). */
+  mapping?: ColumnMapping<AuditRole>;
+}
+
+/** How many records are looked at before the column mapping is settled. */
+const LOOKAHEAD = 200;
+
+const REQUIRED: [AuditRole, string][] = [
+  ["case", "the case (item)"],
+  ["version", "the version (system)"],
+  ["grader", "the grader (scorer)"],
+];
+
+function isUnreadable(value: unknown): value is Unreadable {
+  return typeof value === "object" && value !== null && "problem" in value;
+}
+
+/**
+ * Audit a six-field results file: `item` (or `case`, `id`, `case_id`), `system` (or `version`,
+ * `model`), `repeat`, `scorer` (or `grader`), `score`, `pass`, and optionally `error`,
+ * `error_kind`, `raw_grade`, `declared` (the file's own reported rate for the row's version ×
+ * grader) and `scale_min`/`scale_max`. Any format verdict reads works (CSV, TSV, JSON lines, JSON
+ * arrays); CSV text such as `true`, `PASS`, `1`, `NaN` or a blank is read for pass and score. A
+ * record that cannot be parsed is refused with its reason; everything else goes to {@link audit}.
+ *
+ * @param source A path, URL, text, bytes, stream or array of objects.
+ * @param options Confidence, scale, format, name and column mapping.
+ * @returns The audit report.
+ * @throws {TypeError} When no column can play the case, version or grader role, or neither score
+ * nor pass has one.
+ *
+ * @example Audit a small CSV given as text
+ * ```ts
+ * import { auditFile } from "@verdict/verdict";
+ * import assert from "node:assert/strict";
+ *
+ * const text = "item,system,repeat,scorer,score,pass,error\n" +
+ *   "q1,v1,0,exact,1,true,\n" +
+ *   "q2,v1,0,exact,0,false,\n" +
+ *   "q3,v1,0,exact,,,Request timed out\n" +
+ *   "q4,v1,0,exact,NaN,,\n";
+ * const report = await auditFile({ text, name: "run.csv" });
+ * const g = report.toJSON().groups[0];
+ * assert.deepEqual([g.counts.passed, g.counts.failed, g.counts.errored, g.counts.nan], [1, 1, 1, 1]);
+ * assert.equal(g.allAttempted?.rate, 1 / 4);
+ * ```
+ */
+export async function auditFile(
+  source: Source,
+  options: AuditFileOptions = {},
+): Promise<AuditReport> {
+  const records = await openRecords(source, { format: options.format, name: options.name });
+  const name = records.name;
+  const iterator = records[Symbol.asyncIterator]();
+  const ahead: RawRecord[] = [];
+  while (ahead.length < LOOKAHEAD) {
+    const next = await iterator.next();
+    if (next.done) break;
+    ahead.push(next.value);
+  }
+  const columns = records.columns();
+  const mapping = resolveMapping(
+    suggestMapping(columns, AUDIT_COLUMN_SYNONYMS),
+    options.mapping,
+  );
+  const hasRows = ahead.some((r) => r.values);
+  for (const [role, column] of Object.entries(mapping)) {
+    if (hasRows && !columns.includes(column)) {
+      throw new TypeError(
+        `Cannot audit results file "${name}": column "${column}" (mapped to ${role}) is not in ` +
+          `the file (columns: ${columns.join(", ")})`,
+      );
+    }
+  }
+  if (hasRows) {
+    for (const [role, what] of REQUIRED) {
+      if (mapping[role] === undefined) {
+        throw new TypeError(
+          `Cannot audit results file "${name}": no column for ${what}; looked for ` +
+            `${AUDIT_COLUMN_SYNONYMS[role].join(", ")} (columns: ${columns.join(", ")}). ` +
+            `Map one with mapping.${role}.`,
+        );
+      }
+    }
+    if (mapping.score === undefined && mapping.pass === undefined) {
+      throw new TypeError(
+        `Cannot audit results file "${name}": it has neither a score nor a pass column ` +
+          `(columns: ${columns.join(", ")})`,
+      );
+    }
+  }
+
+  const refused: RefusedRow[] = [];
+  const declared: DeclaredFigure[] = [];
+  const declaredSeen = new Set<string>();
+  const notes: string[] = [];
+
+  function toRow(record: RawRecord & { values: Record<string, unknown> }): AuditRow {
+    const v = record.values;
+    const get = (role: AuditRole) => {
+      const c = mapping[role];
+      return c === undefined ? undefined : v[c];
+    };
+    const problems: string[] = [];
+    const score = readScore(get("score"), mapping.score ?? "score");
+    const pass = readPass(get("pass"), mapping.pass ?? "pass");
+    if (isUnreadable(score)) problems.push(score.problem);
+    if (isUnreadable(pass)) problems.push(pass.problem);
+    const version = text(get("version"));
+    const grader = text(get("grader"));
+    const kindText = text(get("errorKind"));
+    const errorKind = readErrorKind(kindText);
+    let error = readError(get("error"));
+    if (error === undefined && kindText !== "" && errorKind === undefined) error = kindText;
+    const row: AuditRow = {
+      row: record.row,
+      case: text(get("case")),
+      version: version === "" ? undefined : version,
+      repeat: readRepeatValue(get("repeat")),
+      grader,
+      score: isUnreadable(score) ? null : score,
+      pass: isUnreadable(pass) ? null : pass,
+    };
+    if (error !== undefined) row.error = error;
+    if (errorKind !== undefined) row.errorKind = errorKind;
+    const grade = readGrade(get("rawGrade"));
+    if (grade !== undefined) row.rawGrade = grade;
+    if (problems.length > 0) {
+      row.unparsed = true;
+      row.unparsedReason = problems.join("; ");
+      row.rawGrade ??= get("score") ?? get("pass");
+    }
+    const min = readScore(get("scaleMin"), "scale_min");
+    const max = readScore(get("scaleMax"), "scale_max");
+    if (typeof min === "number" && typeof max === "number" && min < max) {
+      row.scale = { min, max };
+    }
+    const d = readDeclared(get("declared"));
+    if (isUnreadable(d)) {
+      if (notes.length < 20) notes.push(`row ${record.row}: ${d.problem}; it is not matched`);
+    } else if (d !== undefined && version !== "") {
+      const key = JSON.stringify([version, grader, d.value]);
+      if (!declaredSeen.has(key)) {
+        declaredSeen.add(key);
+        declared.push({
+          version,
+          grader,
+          metric: mapping.declared ?? "declared",
+          value: d.value,
+          kind: "rate",
+          decimals: d.decimals,
+          source: `column "${mapping.declared}", first at row ${record.row}` +
+            (d.percent ? " (read as a percentage)" : ""),
+        });
+      }
+    }
+    return row;
+  }
+
+  async function* rows(): AsyncGenerator<AuditRow> {
+    const all = (async function* () {
+      yield* ahead;
+      while (true) {
+        const next = await iterator.next();
+        if (next.done) return;
+        yield next.value;
+      }
+    })();
+    for await (const record of all) {
+      if (record.problem || !record.values) {
+        refused.push({
+          row: record.row,
+          reason: "unreadable-record",
+          message: record.problem?.message ?? `row ${record.row} could not be read`,
+        });
+        continue;
+      }
+      yield toRow(record as RawRecord & { values: Record<string, unknown> });
+    }
+  }
+
+  return await audit(
+    { rows: rows(), declared, refused, notes, source: name },
+    { confidence: options.confidence, scale: options.scale },
+  );
+}
