@@ -1,0 +1,41 @@
+// The mutable result an adapter fills in before readHarnessFile adds the file's name.
+import { harnessNotes } from "./notes.ts";
+import type { HarnessDraft, HarnessName } from "./types.ts";
+
+/** What an adapter returns. */
+export type Draft = HarnessDraft;
+
+/** A new, empty draft for a harness at a version, with that harness's standing notes. */
+export function newDraft(name: HarnessName, version?: string): Draft {
+  return {
+    harness: { name, version, notes: [] },
+    rows: [],
+    declared: [],
+    refused: [],
+    problems: [],
+    aggregateOnly: false,
+  };
+}
+
+/** Finish a draft: the standing notes go after the file-specific ones. */
+export function finishDraft(draft: Draft): Draft {
+  if (draft.rows.length === 0 && draft.refused.length === 0) {
+    if (draft.declared.length > 0) {
+      draft.aggregateOnly = true;
+      draft.harness.notes.unshift(
+        "This file holds aggregate figures only, no per-row results: there are no rows to " +
+          "classify, and its declared figures are listed as written.",
+      );
+    } else {
+      draft.problems.push({ code: "no-rows", row: 0, message: "The file holds no result rows." });
+    }
+  }
+  draft.harness.notes.push(...harnessNotes(draft.harness.name, draft.harness.version));
+  return draft;
+}
+
+/** Refuse a record: list it and record the problem. */
+export function refuse(draft: Draft, row: number, reason: string, message: string): void {
+  draft.refused.push({ row, reason, message });
+  draft.problems.push({ code: reason, row, message });
+}

@@ -1,0 +1,128 @@
+// Random access and line reading over a harness file given as a path, a URL, bytes or text.
+import type { HarnessSource } from "./types.ts";
+
+/** A file opened for reading by offset, with its size and a name for messages. */
+export interface OpenedFile {
+  name: string;
+  size: number;
+  /** Read `length` bytes at `offset` (fewer only at the end of the file). */
+  readAt(offset: number, length: number): Promise<Uint8Array>;
+  close(): void;
+}
+
+function fromBytes(bytes: Uint8Array, name: string): OpenedFile {
+  return {
+    name,
+    size: bytes.length,
+    readAt: (offset, length) => Promise.resolve(bytes.subarray(offset, offset + length)),
+    close: () => {},
+  };
+}
+
+async function fromPath(path: string, name: string): Promise<OpenedFile> {
+  let file: Deno.FsFile;
+  try {
+    file = await Deno.open(path, { read: true });
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) {
+      throw new Deno.errors.NotFound(`Cannot read harness file "${name}": no such file`);
+    }
+    throw error;
+  }
+  const info = await file.stat();
+  if (info.isDirectory) {
+    file.close();
+    throw new TypeError(`Cannot read harness file "${name}": it is a directory`);
+  }
+  return {
+    name,
+    size: info.size,
+    async readAt(offset, length) {
+      const end = Math.min(offset + length, info.size);
+      const out = new Uint8Array(Math.max(0, end - offset));
+      await file.seek(offset, Deno.SeekMode.Start);
+      let at = 0;
+      while (at < out.length) {
+        const n = await file.read(out.subarray(at));
+        if (n === null) break;
+        at += n;
+      }
+      return out.subarray(0, at);
+    },
+    close: () => file.close(),
+  };
+}
+
+/** The file-system path of a source, when it has one. */
+export function sourcePath(source: HarnessSource): string | undefined {
+  if (typeof source === "string") return source;
+  if (source instanceof URL && source.protocol === "file:") {
+    return decodeURIComponent(source.pathname);
+  }
+  return undefined;
+}
+
+/** Open a harness source for random access. */
+export function openHarnessSource(source: HarnessSource, name?: string): Promise<OpenedFile> {
+  const path = sourcePath(source);
+  if (path !== undefined) return fromPath(path, name ?? path);
+  if (source instanceof URL) {
+    throw new TypeError(
+      `Cannot read harness file "${source.href}": only file: URLs are read (fetch it first)`,
+    );
+  }
+  if (source instanceof Uint8Array) return Promise.resolve(fromBytes(source, name ?? "<bytes>"));
+  if (typeof source === "object" && source !== null) {
+    if ("bytes" in source && source.bytes instanceof Uint8Array) {
+      return Promise.resolve(fromBytes(source.bytes, name ?? source.name ?? "<bytes>"));
+    }
+    if ("text" in source && typeof source.text === "string") {
+      const bytes = new TextEncoder().encode(source.text);
+      return Promise.resolve(fromBytes(bytes, name ?? source.name ?? "<text>"));
+    }
+  }
+  throw new TypeError(
+    "Cannot read harness file: the source must be a path, a file: URL, bytes, {bytes} or {text}",
+  );
+}
+
+const CHUNK = 1 << 16;
+
+function utf8Error(name: string): SyntaxError {
+  return new SyntaxError(`Cannot read harness file "${name}": it is not valid UTF-8 text`);
+}
+
+/** The whole file as text (a leading byte-order mark is dropped). */
+export async function readAllText(file: OpenedFile): Promise<string> {
+  const bytes = await file.readAt(0, file.size);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw utf8Error(file.name);
+  }
+}
+
+/** The file's lines (without their line ends), numbered from 1, read in chunks. */
+export async function* readLines(file: OpenedFile): AsyncGenerator<{ line: number; text: string }> {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  let pending = "";
+  let line = 0;
+  for (let offset = 0; offset < file.size; offset += CHUNK) {
+    const chunk = await file.readAt(offset, CHUNK);
+    try {
+      pending += decoder.decode(chunk, { stream: offset + CHUNK < file.size });
+    } catch {
+      throw utf8Error(file.name);
+    }
+    let start = 0;
+    let nl = pending.indexOf("\n");
+    while (nl >= 0) {
+      const end = nl > start && pending[nl - 1] === "\r" ? nl - 1 : nl;
+      yield { line: ++line, text: pending.slice(start, end) };
+      start = nl + 1;
+      nl = pending.indexOf("\n", start);
+    }
+    pending = pending.slice(start);
+  }
+  if (pending !== "") yield { line: ++line, text: pending.replace(/\r$/, "") };
+}

@@ -1,0 +1,182 @@
+/**
+ * Inspect AI logs → audit rows: `.json` logs and `.eval` zip logs (deflate or zstd members).
+ * Each sample × epoch × scorer is a row; the version is `model (task)`. A sample with `error`
+ * set is errored even when it carries scores; a NaN score value is unscored; grades are read as
+ * Inspect's `value_to_float` reads them, and the raw grade is kept for the zeroing check. The
+ * header's `results` (sample counts, scored/unscored counts, metric values) are declared figures.
+ *
+ * @module
+ */
+import type { AuditRow } from "../audit/types.ts";
+import { parseJson } from "../io/nonfinite_json.ts";
+import { type Draft, finishDraft, newDraft, refuse } from "./_draft.ts";
+import {
+  inspectChecks,
+  inspectFigures,
+  inspectPackageVersion,
+  inspectVersion,
+} from "./_inspect_header.ts";
+import {
+  declaredScorers,
+  expandDictScorers,
+  fillScorerless,
+  inspectSampleRows,
+} from "./_inspect_rows.ts";
+import { arr, isObj, type Obj, obj } from "./_values.ts";
+import type { ZipArchive } from "./zip.ts";
+
+/** One sample record as found in a log, with its 1-based position and where it came from. */
+export interface InspectSampleRecord {
+  row: number;
+  /** Where in the log (e.g. `samples[3]`, `samples/2_epoch_1.json`). */
+  where: string;
+  /** The parsed sample, or the reason it could not be read. */
+  value?: unknown;
+  unreadable?: string;
+}
+
+/**
+ * Adapt an Inspect log given as its header (the log without samples) and its samples. Samples
+ * `undefined` means the log holds none (header only).
+ */
+export async function adaptInspectLog(
+  header: Obj,
+  samples: AsyncIterable<InspectSampleRecord> | Iterable<InspectSampleRecord> | undefined,
+): Promise<Draft> {
+  const draft = newDraft("inspect", inspectPackageVersion(header));
+  const version = inspectVersion(header);
+  const scorers = declaredScorers(header);
+  const dictKeys = new Map<string, Set<string>>();
+  let rows: AuditRow[] | undefined;
+  let retried = 0;
+  let limited = 0;
+  if (samples) {
+    rows = [];
+    for await (const record of samples) {
+      if (record.unreadable !== undefined || !isObj(record.value)) {
+        const why = record.unreadable ?? "it is not a JSON object";
+        refuse(draft, record.row, "unreadable", `${record.where}: ${why}`);
+        continue;
+      }
+      const sample = record.value;
+      if (
+        arr(sample.error_retries).length > 0 ||
+        (typeof sample.retries === "number" && sample.retries > 0)
+      ) retried++;
+      if (sample.limit !== undefined && sample.limit !== null) limited++;
+      rows.push(...inspectSampleRows(sample, record.row, version, scorers, dictKeys));
+    }
+    rows = fillScorerless(expandDictScorers(rows, dictKeys));
+    draft.rows.push(...rows);
+  }
+  inspectFigures(draft, header, version);
+  inspectChecks(draft, header, rows);
+  if (retried > 0) {
+    draft.harness.notes.push(
+      `${retried} sample(s) were retried after an error; only the final attempt is in the log.`,
+    );
+  }
+  if (limited > 0) {
+    draft.harness.notes.push(`${limited} sample(s) stopped at a limit (time, tokens, messages…).`);
+  }
+  return finishDraft(draft);
+}
+
+/**
+ * Adapt an Inspect `.json` log (already parsed; bare NaN/Infinity read by `parseJson`).
+ *
+ * @example A one-sample log
+ * ```ts
+ * import { adaptInspectJson } from "./inspect.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const draft = await adaptInspectJson({
+ *   version: 2, status: "success",
+ *   eval: { task: "t", model: "m", packages: { inspect_ai: "0.3.95" } },
+ *   results: { total_samples: 1, completed_samples: 1, scores: [] },
+ *   samples: [{ id: 1, epoch: 1, scores: { match: { value: "C" } } }],
+ * });
+ * assert.deepEqual(draft.rows.map((r) => [r.case, r.version, r.grader, r.pass, r.rawGrade]), [
+ *   ["1", "m (t)", "match", true, "C"],
+ * ]);
+ * assert.equal(draft.harness.version, "0.3.95");
+ * ```
+ */
+export function adaptInspectJson(doc: Obj): Promise<Draft> {
+  const { samples, ...header } = doc;
+  if (samples === undefined) return adaptInspectLog(header, undefined);
+  const list = arr(samples).map((value, i) => ({ row: i + 1, where: `samples[${i}]`, value }));
+  return adaptInspectLog(header, list);
+}
+
+const SAMPLE_MEMBER = /^samples\/(.+)_epoch_(\d+)\.json$/;
+
+function sampleOrder(a: string, b: string): number {
+  const ma = SAMPLE_MEMBER.exec(a)!;
+  const mb = SAMPLE_MEMBER.exec(b)!;
+  const byId = ma[1].localeCompare(mb[1], "en", { numeric: true });
+  return byId !== 0 ? byId : Number(ma[2]) - Number(mb[2]);
+}
+
+async function readMember(zip: ZipArchive, name: string): Promise<unknown> {
+  return parseJson(await zip.readText(name));
+}
+
+async function* zipSamples(zip: ZipArchive, names: string[]): AsyncGenerator<InspectSampleRecord> {
+  for (const [i, where] of names.entries()) {
+    try {
+      yield { row: i + 1, where, value: await readMember(zip, where) };
+    } catch (error) {
+      yield {
+        row: i + 1,
+        where,
+        unreadable: error instanceof Error ? error.message : String(error),
+      };
+    }
+  }
+}
+
+/**
+ * Adapt an Inspect `.eval` log opened with {@link openZip}. Full samples come from
+ * `samples/*.json`; a log without them falls back to the sample summaries.
+ */
+export async function adaptInspectEval(zip: ZipArchive, name: string): Promise<Draft> {
+  const headerName = zip.entry("header.json") ? "header.json" : "_journal/start.json";
+  if (!zip.entry(headerName)) {
+    throw new SyntaxError(
+      `Cannot read Inspect log "${name}": it has neither header.json nor _journal/start.json`,
+    );
+  }
+  const header = obj(await readMember(zip, headerName)) ?? {};
+  const names = zip.entries.map((e) => e.name).filter((n) => SAMPLE_MEMBER.test(n)).sort(
+    sampleOrder,
+  );
+  let samples: AsyncIterable<InspectSampleRecord> | Iterable<InspectSampleRecord> | undefined;
+  let note: string | undefined;
+  if (names.length > 0) samples = zipSamples(zip, names);
+  else {
+    const journal = zip.entries.map((e) => e.name).filter((n) =>
+      /^_journal\/summaries\/\d+\.json$/.test(n)
+    )
+      .sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
+    const parts = zip.entry("summaries.json") ? ["summaries.json"] : journal;
+    const list: InspectSampleRecord[] = [];
+    for (const part of parts) {
+      for (const value of arr(await readMember(zip, part))) {
+        list.push({ row: list.length + 1, where: part, value });
+      }
+    }
+    if (parts.length > 0) {
+      samples = list;
+      note = `The log holds no full samples; rows were read from ${parts.join(", ")}.`;
+    }
+  }
+  const draft = await adaptInspectLog(header, samples);
+  if (headerName !== "header.json") {
+    draft.harness.notes.unshift(
+      "The log has no header.json (the run did not finish); its start record was read.",
+    );
+  }
+  if (note) draft.harness.notes.unshift(note);
+  return draft;
+}

@@ -1,0 +1,84 @@
+/**
+ * Shapes shared by the harness adapters: which harness a file came from, what was read from it,
+ * and what could not be read.
+ *
+ * @module
+ */
+import type { AuditRow, DeclaredFigure, RefusedRow } from "../audit/types.ts";
+
+/** The harnesses whose native files verdict reads. */
+export const HARNESS_NAMES = ["promptfoo", "inspect", "lm-eval", "openai-evals"] as const;
+
+/** A harness name: `promptfoo`, `inspect` (Inspect AI), `lm-eval`, `openai-evals`. */
+export type HarnessName = typeof HARNESS_NAMES[number];
+
+/** The container a harness file was read from. */
+export type HarnessFormat = "json" | "jsonl" | "csv" | "eval-zip";
+
+/** What was detected about a file before it was read. */
+export interface DetectedHarness {
+  harness: HarnessName;
+  format: HarnessFormat;
+  /** The file's role inside the harness, e.g. `"samples"`, `"results"`, `"output-items"`. */
+  kind: string;
+}
+
+/** A problem found while adapting a file, returned as data (never thrown). */
+export interface HarnessProblem {
+  /** A stable code, e.g. `"rows-missing"`, `"unreadable-line"`, `"bad-sample"`. */
+  code: string;
+  /** 1-based record number (line, sample, result index); 0 when it concerns the whole file. */
+  row: number;
+  /** The field involved, when there is one. */
+  field?: string;
+  /** A sentence for people. */
+  message: string;
+}
+
+/** Which harness wrote the file, at which version, and what it does with unscored rows. */
+export interface HarnessInfo {
+  name: HarnessName;
+  /** The harness version recorded in the file, when it records one. */
+  version?: string;
+  /** Harness notes (A7) for this file, in plain sentences. */
+  notes: string[];
+}
+
+/** What an adapter read from one file, before the file's name and detection are added. */
+export interface HarnessDraft {
+  harness: HarnessInfo;
+  /** One row per case × version × repeat × grader. */
+  rows: AuditRow[];
+  /** Figures the file reports about itself. */
+  declared: DeclaredFigure[];
+  /** Records that could not become rows (counted and listed by the audit, never used). */
+  refused: RefusedRow[];
+  /** Problems found in the file (missing rows, inconsistent headers, unreadable records). */
+  problems: HarnessProblem[];
+  /** True when the file carries only aggregate figures and no per-row results. */
+  aggregateOnly: boolean;
+}
+
+/** Everything read from one native harness file. */
+export interface HarnessResult extends HarnessDraft {
+  /** The file name used in messages. */
+  source: string;
+  /** How the file was read. */
+  detected: DetectedHarness;
+}
+
+/** Where a harness file comes from: a path, a `file:` URL, bytes, or text, with an optional name. */
+export type HarnessSource =
+  | string
+  | URL
+  | Uint8Array
+  | { bytes: Uint8Array; name?: string }
+  | { text: string; name?: string };
+
+/** Options of {@link readHarnessFile}. */
+export interface ReadHarnessOptions {
+  /** Force a harness instead of detecting it from the content. */
+  harness?: HarnessName;
+  /** A name for messages (defaults to the path or `"<bytes>"`). */
+  name?: string;
+}

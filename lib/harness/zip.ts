@@ -1,0 +1,206 @@
+/**
+ * Reading members of a zip archive such as an Inspect AI `.eval` log. This file only does the
+ * container bookkeeping (end record, central directory, local headers, zip64 fields); the bytes
+ * are decompressed by `fflate` (deflate, method 8) and `fzstd` (zstd, method 93).
+ *
+ * @module
+ */
+import { inflateSync } from "fflate";
+import { decompress as zstdDecompress } from "fzstd";
+import type { OpenedFile } from "./_source.ts";
+
+/** One member of a zip archive, as its central directory describes it. */
+export interface ZipEntry {
+  /** Path inside the archive. */
+  name: string;
+  /** Compression method: 0 stored, 8 deflate, 93 zstd. */
+  method: number;
+  compressedSize: number;
+  size: number;
+  /** Offset of the member's local header. */
+  localHeaderOffset: number;
+  /** General-purpose flags (bit 0: encrypted). */
+  flags: number;
+}
+
+/** An opened zip archive: its members, and a way to read one. */
+export interface ZipArchive {
+  entries: ZipEntry[];
+  /** The member called `name`, or undefined. */
+  entry(name: string): ZipEntry | undefined;
+  /** The decompressed bytes of a member. */
+  read(entry: ZipEntry | string): Promise<Uint8Array>;
+  /** A member decoded as UTF-8 text. */
+  readText(entry: ZipEntry | string): Promise<string>;
+}
+
+const EOCD = 0x06054b50;
+const ZIP64_LOCATOR = 0x07064b50;
+const ZIP64_EOCD = 0x06064b50;
+const CENTRAL = 0x02014b50;
+const LOCAL = 0x04034b50;
+const MAX32 = 0xffffffff;
+
+/** True when the bytes start like a zip archive. */
+export function looksLikeZip(head: Uint8Array): boolean {
+  return head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b &&
+    ((head[2] === 3 && head[3] === 4) || (head[2] === 5 && head[3] === 6));
+}
+
+function view(bytes: Uint8Array): DataView {
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+function u64(v: DataView, at: number): number {
+  return Number(v.getBigUint64(at, true));
+}
+
+function broken(name: string, why: string): SyntaxError {
+  return new SyntaxError(`Cannot read zip archive "${name}": ${why}`);
+}
+
+async function findDirectory(file: OpenedFile): Promise<{ offset: number; count: number }> {
+  const tailSize = Math.min(file.size, 22 + 0xffff + 20);
+  const tailStart = file.size - tailSize;
+  const tail = await file.readAt(tailStart, tailSize);
+  const v = view(tail);
+  let at = tail.length - 22;
+  while (at >= 0 && v.getUint32(at, true) !== EOCD) at--;
+  if (at < 0) throw broken(file.name, "no end-of-central-directory record");
+  let count = v.getUint16(at + 10, true);
+  let offset = v.getUint32(at + 16, true);
+  const locator = at - 20;
+  if (locator >= 0 && v.getUint32(locator, true) === ZIP64_LOCATOR) {
+    const recordOffset = u64(v, locator + 8);
+    const record = view(await file.readAt(recordOffset, 56));
+    if (record.byteLength < 56 || record.getUint32(0, true) !== ZIP64_EOCD) {
+      throw broken(file.name, "the zip64 end record is missing");
+    }
+    count = u64(record, 32);
+    offset = u64(record, 48);
+  }
+  return { offset, count };
+}
+
+function zip64Extra(extra: DataView, entry: ZipEntry, offsetRaw: number): void {
+  let at = 0;
+  while (at + 4 <= extra.byteLength) {
+    const id = extra.getUint16(at, true);
+    const len = extra.getUint16(at + 2, true);
+    if (id === 0x0001) {
+      let p = at + 4;
+      if (entry.size === MAX32) {
+        entry.size = u64(extra, p);
+        p += 8;
+      }
+      if (entry.compressedSize === MAX32) {
+        entry.compressedSize = u64(extra, p);
+        p += 8;
+      }
+      if (offsetRaw === MAX32) entry.localHeaderOffset = u64(extra, p);
+      return;
+    }
+    at += 4 + len;
+  }
+}
+
+function parseDirectory(bytes: Uint8Array, count: number, name: string): ZipEntry[] {
+  const v = view(bytes);
+  const decoder = new TextDecoder();
+  const entries: ZipEntry[] = [];
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    if (at + 46 > bytes.length || v.getUint32(at, true) !== CENTRAL) {
+      throw broken(name, `central directory entry ${i + 1} is damaged`);
+    }
+    const nameLen = v.getUint16(at + 28, true);
+    const extraLen = v.getUint16(at + 30, true);
+    const commentLen = v.getUint16(at + 32, true);
+    const offsetRaw = v.getUint32(at + 42, true);
+    const entry: ZipEntry = {
+      name: decoder.decode(bytes.subarray(at + 46, at + 46 + nameLen)),
+      method: v.getUint16(at + 10, true),
+      compressedSize: v.getUint32(at + 20, true),
+      size: v.getUint32(at + 24, true),
+      localHeaderOffset: offsetRaw,
+      flags: v.getUint16(at + 8, true),
+    };
+    const extraStart = at + 46 + nameLen;
+    zip64Extra(view(bytes.subarray(extraStart, extraStart + extraLen)), entry, offsetRaw);
+    entries.push(entry);
+    at = extraStart + extraLen + commentLen;
+  }
+  return entries;
+}
+
+/**
+ * Open a zip archive for reading members one at a time (only the directory is read up front).
+ *
+ * @example Read a member of an archive held in memory
+ * ```ts
+ * import { openZip } from "./zip.ts";
+ * import { zipSync, strToU8 } from "fflate";
+ * import assert from "node:assert/strict";
+ *
+ * const bytes = zipSync({ "header.json": strToU8('{"version": 2}') });
+ * const file = { name: "a.eval", size: bytes.length, close() {},
+ *   readAt: (o: number, n: number) => Promise.resolve(bytes.subarray(o, o + n)) };
+ * const zip = await openZip(file);
+ * assert.deepEqual(zip.entries.map((e) => e.name), ["header.json"]);
+ * assert.equal(await zip.readText("header.json"), '{"version": 2}');
+ * ```
+ */
+export async function openZip(file: OpenedFile): Promise<ZipArchive> {
+  const { offset, count } = await findDirectory(file);
+  const directory = await file.readAt(offset, file.size - offset);
+  const entries = parseDirectory(directory, count, file.name);
+  const byName = new Map(entries.map((e) => [e.name, e]));
+
+  async function read(which: ZipEntry | string): Promise<Uint8Array> {
+    const entry = typeof which === "string" ? byName.get(which) : which;
+    if (!entry) throw broken(file.name, `it has no member "${which}"`);
+    if (entry.flags & 1) throw broken(file.name, `member "${entry.name}" is encrypted`);
+    const header = await file.readAt(entry.localHeaderOffset, 30);
+    const hv = view(header);
+    if (header.length < 30 || hv.getUint32(0, true) !== LOCAL) {
+      throw broken(file.name, `the local header of "${entry.name}" is damaged`);
+    }
+    const start = entry.localHeaderOffset + 30 + hv.getUint16(26, true) + hv.getUint16(28, true);
+    const raw = await file.readAt(start, entry.compressedSize);
+    let out: Uint8Array;
+    try {
+      if (entry.method === 0) out = raw;
+      else if (entry.method === 8) out = inflateSync(raw, { out: new Uint8Array(entry.size) });
+      else if (entry.method === 93) out = zstdDecompress(raw);
+      else {throw broken(
+          file.name,
+          `member "${entry.name}" uses compression method ${entry.method}`,
+        );}
+    } catch (error) {
+      if (error instanceof SyntaxError) throw error;
+      throw broken(file.name, `member "${entry.name}" could not be decompressed (${error})`);
+    }
+    if (out.length !== entry.size) {
+      throw broken(
+        file.name,
+        `member "${entry.name}" has ${out.length} bytes, ${entry.size} expected`,
+      );
+    }
+    return out;
+  }
+
+  return {
+    entries,
+    entry: (name) => byName.get(name),
+    read,
+    async readText(which) {
+      const bytes = await read(which);
+      try {
+        return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+      } catch {
+        const label = typeof which === "string" ? which : which.name;
+        throw broken(file.name, `member "${label}" is not valid UTF-8 text`);
+      }
+    },
+  };
+}
