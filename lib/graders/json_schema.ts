@@ -36,10 +36,24 @@ function compile(text: string): ValidateFunction | string {
     out = ajv.compile(JSON.parse(text));
   } catch (e) {
     out = `the schema cannot be used: ${e instanceof Error ? e.message : String(e)}`;
+    const declared = declaredDraft(text);
+    if (declared !== undefined && !declared.includes("draft-07")) {
+      out = `the schema declares $schema ${
+        JSON.stringify(declared)
+      }, which is not supported (draft-07 is)`;
+    }
   }
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(text, out);
   return out;
+}
+
+/** The `$schema` a schema declares, if any. */
+function declaredDraft(text: string): string | undefined {
+  const schema: unknown = JSON.parse(text);
+  if (typeof schema !== "object" || schema === null) return undefined;
+  const declared = (schema as Record<string, unknown>).$schema;
+  return typeof declared === "string" ? declared : undefined;
 }
 
 function describeError(e: ErrorObject): string {

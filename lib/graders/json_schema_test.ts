@@ -45,6 +45,12 @@ Deno.test("json-schema: invalid schemas are errors, no schema is not judged", ()
   const remote = grade("{}", { $ref: "https://example.com/schema.json" });
   assert.equal(remote.error, "bad-schema"); // never fetched
   assert.match(remote.reason!, /example\.com/);
+  const draft = grade("{}", { $schema: "https://json-schema.org/draft/2020-12/schema" });
+  assert.equal(draft.error, "bad-schema");
+  assert.match(
+    draft.reason!,
+    /declares \$schema "https:\/\/json-schema.org\/draft\/2020-12\/schema", which is not supported/,
+  );
   const none = jsonSchemaGrader.grade({ output: "{}", references: [] });
   assert.equal(none.error, "no-schema");
   assert.equal(none.notJudged, true);
