@@ -19,15 +19,25 @@ import type { Grader, GraderName } from "./types.ts";
 
 /** The options type of each grader, by name. */
 export interface GraderOptions {
+  /** Options of the exact grader (none). */
   "exact": ExactOptions;
+  /** Options of the normalized grader. */
   "normalized": NormalizedOptions;
+  /** Options of the contains grader. */
   "contains": ContainsOptions;
+  /** Options of the regex grader. */
   "regex": RegexOptions;
+  /** Options of the numeric grader. */
   "numeric": NumericOptions;
+  /** Options of the JSON Schema grader (none). */
   "json-schema": JsonSchemaOptions;
+  /** Options of the token F1 grader (none). */
   "token-f1": TokenF1Options;
+  /** Options of the BLEU grader. */
   "bleu": BleuOptions;
+  /** Options of the ROUGE-L grader. */
   "rouge-l": RougeLGraderOptions;
+  /** Options of the chrF grader. */
   "chrf": ChrfOptions;
 }
 

@@ -49,7 +49,9 @@ export interface GradeInput {
  * - grader error (bad regex, invalid schema): `pass` null, `score` NaN, `error` set.
  */
 export interface GradeResult {
+  /** 1/0 for pass/fail graders, the score in [0, 1] for graded ones, NaN when not judged or errored. */
   score: number;
+  /** The verdict; null when graded without a threshold, not judged, or errored. */
   pass: boolean | null;
   /** A short machine code when the row could not be graded. */
   error?: string;
@@ -68,7 +70,9 @@ export interface GradeResult {
 
 /** A grader: a pure function of one row plus its settings. It never calls a model. */
 export interface Grader<Options = Record<string, unknown>> {
+  /** The grader's name, as in {@link GRADER_NAMES}. */
   readonly name: GraderName;
+  /** `binary` gives pass/fail; `graded` gives a score, and pass/fail only with a threshold. */
   readonly kind: "binary" | "graded";
   /** True when the grader cannot judge a row without a reference. */
   readonly needsReference: boolean;
