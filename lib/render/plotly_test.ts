@@ -1,0 +1,102 @@
+import assert from "node:assert/strict";
+import { plotlyBundle, type PlotlyFigure, plotlyHtml, resetPlotlyInlining } from "./plotly.ts";
+
+const LIBRARY_MARK = "window.Plotly = Plotly";
+const HOSTILE = '</script><img src=x onerror="window.__verdict_xss=1"><!--\u2028';
+const figure: PlotlyFigure = {
+  data: [{ type: "bar", name: HOSTILE, x: ["a", HOSTILE], y: [1, NaN] }],
+  layout: { title: { text: "t" } },
+};
+
+/** Run the drawing script of an HTML fragment against a fake page; report what it did. */
+function runDrawScript(html: string, plotly: boolean) {
+  const scripts = [...html.matchAll(/<script type="text\/javascript">([\s\S]*?)<\/script>/g)];
+  const body = scripts[scripts.length - 1][1];
+  const calls: unknown[][] = [];
+  const timers: (() => void)[] = [];
+  const el: Record<string, unknown> = { style: {} };
+  const fallback = { style: { display: "" } };
+  const window: Record<string, unknown> = {};
+  const setPlotly = () =>
+    window.Plotly = {
+      newPlot: (...args: unknown[]) => {
+        calls.push(args);
+        return Promise.resolve();
+      },
+    };
+  if (plotly) setPlotly();
+  const document = {
+    getElementById: (id: string) => id.endsWith("-text") ? fallback : el,
+  };
+  new Function("window", "document", "setTimeout", body)(
+    window,
+    document,
+    (f: () => void) => timers.push(f),
+  );
+  return { calls, timers, el, fallback, setPlotly, scriptCount: scripts.length };
+}
+
+Deno.test("only the first chart of the process inlines plotly.js", () => {
+  resetPlotlyInlining();
+  const first = plotlyHtml(figure);
+  const second = plotlyHtml(figure);
+  assert.equal(first.split(LIBRARY_MARK).length, 2);
+  assert.ok(!second.includes(LIBRARY_MARK));
+  assert.ok(first.length > 4_000_000 && second.length < 5_000);
+  const forced = plotlyHtml(figure, { includeLibrary: true });
+  assert.ok(forced.includes(LIBRARY_MARK));
+  resetPlotlyInlining();
+  plotlyHtml(figure, { includeLibrary: false });
+  assert.ok(plotlyHtml(figure).includes(LIBRARY_MARK), "includeLibrary: false does not use it up");
+  resetPlotlyInlining();
+  assert.ok((plotlyBundle(figure)["text/html"] as string).includes(LIBRARY_MARK));
+  assert.ok(!(plotlyBundle(figure)["text/html"] as string).includes(LIBRARY_MARK));
+});
+
+Deno.test("the draw script survives hostile labels and passes the figure intact", async () => {
+  const html = plotlyHtml(figure, { includeLibrary: false, text: HOSTILE });
+  assert.equal(html.match(/<\/script/gi)?.length, 1, "only our own closing tag");
+  assert.ok(!/<img/i.test(html));
+  const run = runDrawScript(html, true);
+  assert.equal(run.calls.length, 1);
+  const [el, data, layout, config] = run.calls[0];
+  assert.equal(el, run.el);
+  assert.deepEqual(data, [{ type: "bar", name: HOSTILE, x: ["a", HOSTILE], y: [1, null] }]);
+  assert.deepEqual(layout, { title: { text: "t" } });
+  assert.equal((config as Record<string, unknown>).displaylogo, false);
+  await Promise.resolve();
+  assert.equal(run.fallback.style.display, "none", "the text fallback hides once drawn");
+});
+
+Deno.test("a later chart waits for window.Plotly, then gives up with a message", () => {
+  const html = plotlyHtml(figure, { includeLibrary: false });
+  const waiting = runDrawScript(html, false);
+  assert.equal(waiting.calls.length, 0);
+  assert.equal(waiting.timers.length, 1);
+  waiting.setPlotly();
+  waiting.timers[0]();
+  assert.equal(waiting.calls.length, 1);
+
+  const never = runDrawScript(html, false);
+  for (let i = 0; i < 700 && never.timers.length; i++) never.timers.shift()!();
+  assert.equal(never.calls.length, 0);
+  assert.match(String(never.el.textContent), /needs plotly\.js/);
+});
+
+Deno.test("plotlyBundle carries Plotly JSON, HTML and text", () => {
+  const bundle = plotlyBundle(figure, { includeLibrary: false });
+  assert.deepEqual(Object.keys(bundle).sort(), [
+    "application/vnd.plotly.v1+json",
+    "text/html",
+    "text/plain",
+  ]);
+  const json = bundle["application/vnd.plotly.v1+json"] as PlotlyFigure;
+  assert.deepEqual(json.data[0].y, [1, null]);
+  assert.equal(bundle["text/plain"], `t\n- ${HOSTILE}: 2 points`);
+  assert.ok((bundle["text/html"] as string).includes("&lt;img src=x"), "fallback text escaped");
+});
+
+Deno.test("a figure without a data array is refused", () => {
+  assert.throws(() => plotlyBundle({} as PlotlyFigure), TypeError);
+  assert.throws(() => plotlyHtml({ data: "x" } as unknown as PlotlyFigure), TypeError);
+});
