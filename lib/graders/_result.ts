@@ -54,8 +54,10 @@ export function graded(
   threshold: number | undefined,
   extra: Pick<GradeResult, "referenceIndex" | "stats"> = {},
 ): GradeResult {
+  // An unusable threshold makes the row an error: no score and no statistics, so that it does
+  // not count in the corpus figures either.
   const bad = checkThreshold(threshold, score);
-  if (bad) return { ...bad, ...extra };
+  if (bad) return bad;
   if (threshold === undefined) return { score, pass: null, ...extra };
   const pass = score >= threshold;
   const out: GradeResult = { score, pass, ...extra };

@@ -21,6 +21,9 @@ Deno.test("bleu: thresholds, empty output, unicode, no reference", () => {
   assert.equal(bleuGrader.grade({ output: "我爱北京", references: ["我爱北京"] }).score, 1);
   assert.equal(bleuGrader.grade({ output: "x", references: [] }).error, "no-reference");
   assert.equal(bleuGrader.grade(row).referenceIndex, undefined);
+  const bad = bleuGrader.grade({ ...row, threshold: 40 });
+  assert.equal(bad.error, "bad-threshold");
+  assert.equal(bad.stats, undefined); // an errored row stays out of corpus BLEU
   assert.match(
     bleuGrader.describe(),
     /^case:mixed\|eff:yes\|tok:13a\|smooth:exp\|version:verdict-\d/,

@@ -16,6 +16,7 @@ Deno.test("token-f1: thresholds outside [0, 1] are errors, not silent fails", ()
   const r = tokenF1Grader.grade({ output: "a", references: ["a"], threshold: 50 });
   assert.equal(r.error, "bad-threshold");
   assert.equal(r.pass, null);
+  assert.equal(r.referenceIndex, undefined);
   assert.equal(
     tokenF1Grader.grade({ output: "a", references: ["a"], threshold: NaN }).error,
     "bad-threshold",
