@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import { GRADERS } from "./registry.ts";
 import { BINARY_GRADERS, GRADED_GRADERS, GRADER_NAMES } from "./types.ts";
 
@@ -35,4 +36,19 @@ Deno.test("binary graders score 1 or 0 and set pass; graded ones need a threshol
     assert.equal(GRADERS[name].grade(row).pass, null, name);
     assert.equal(GRADERS[name].grade({ ...row, threshold: 0.5 }).pass, true, name);
   }
+});
+
+Deno.test("no grader throws on arbitrary row text, lone surrogates included", () => {
+  const text = fc.string({ unit: "binary", maxLength: 40 });
+  fc.assert(
+    fc.property(text, fc.array(text, { minLength: 1, maxLength: 3 }), (output, references) => {
+      for (const name of GRADER_NAMES) {
+        const r = GRADERS[name].grade({ output, references, schema: { type: "string" } });
+        assert.ok(r.pass === null || typeof r.pass === "boolean", name);
+        if (r.error === undefined) assert.ok(r.score >= 0 && r.score <= 1, name);
+        else assert.ok(r.pass === null && Number.isNaN(r.score), name);
+      }
+    }),
+    { numRuns: 300 },
+  );
 });
