@@ -83,7 +83,7 @@ export class GroupState {
       this.example({
         row: row.row,
         class: c,
-        reason: shorten(result.reason ?? ""),
+        reason: firstLine(result.reason ?? ""),
         ...(result.errorKind ? { errorKind: result.errorKind } : {}),
       });
     }
@@ -170,6 +170,12 @@ export class GraderState {
     }
     return { ran: true, reason: "every passing row carries a recognized raw grade" };
   }
+}
+
+/** The first non-blank line of a text (a stack trace's message), cut for listing. */
+export function firstLine(text: string): string {
+  const line = text.split(/\r?\n/).find((l) => l.trim() !== "") ?? "";
+  return shorten(line.trim());
 }
 
 /** Cut long text for listing. */

@@ -262,8 +262,9 @@ function attachDeclared(
       });
       continue;
     }
-    const pooled = { attempted: 0, passed: 0, failed: 0, unparsed: 0 };
+    const pooled = { attempted: 0, passed: 0, failed: 0, unparsed: 0, errored: 0 };
     for (const r of covered) {
+      pooled.errored += r.counts.errored;
       pooled.attempted += r.counts.attempted;
       pooled.passed += r.counts.passed;
       pooled.failed += r.counts.failed;

@@ -19,10 +19,12 @@ Deno.test("three rates and the envelope equal hand-computed values", async () =>
   const input = [
     ...rows(8, () => ({ pass: true, score: 1 })),
     ...rows(2, () => ({ pass: false, score: 0 })),
-    row({ pass: null, score: null, error: "Request timed out" }),
+    row({ pass: null, score: null, error: "Request timed out\n    at fetch (x.js:1:1)" }),
     row({ pass: null, score: null }),
   ];
   const g = (await audit(input)).toJSON().groups[0];
+  // A stack trace is listed by its first line.
+  assert.equal(g.unscoredRows[0].reason, "Request timed out");
   assert.deepEqual(
     [g.scoredOnly?.successes, g.scoredOnly?.trials, g.allAttempted?.trials, g.upperEdge?.successes],
     [8, 10, 12, 10],

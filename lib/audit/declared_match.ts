@@ -15,6 +15,8 @@ export interface DeclaredCounts {
   failed: number;
   /** Attempts whose grade could not be read. */
   unparsed: number;
+  /** Attempts that ended in an error (compared with count figures only; optional). */
+  errored?: number;
 }
 
 /** One reading a declared figure may have come from. */
@@ -68,7 +70,7 @@ function show(value: number, kind: "rate" | "count", decimals: number): string {
  * audited counts. Rates are compared with scored only (passes / scored), all attempted (passes /
  * attempts) and, when some grades could not be read, unparsed grades counted as failures
  * (passes / (scored + unparsed)); counts with the
- * number of attempts, scored attempts and passes. A candidate matches when it is within half a unit
+ * number of attempts, scored attempts, passes, failures and (when given) errored attempts. A candidate matches when it is within half a unit
  * of the figure's last printed decimal place (at least 1e-9).
  *
  * @param figure The declared figure.
@@ -110,6 +112,10 @@ export function matchDeclared(figure: DeclaredFigure, counts: DeclaredCounts): D
       { convention: "attempted", name: "attempts", value: attempted },
       { convention: "scored", name: "scored attempts", value: scored },
       { convention: "passed", name: "passes", value: passed },
+      { convention: "failed", name: "failures", value: failed },
+      ...(counts.errored === undefined
+        ? []
+        : [{ convention: "errored", name: "errored attempts", value: counts.errored }]),
     ];
   const decimals = figure.decimals ?? decimalsOf(figure.value);
   const tolerance = decimals === 0 ? 1e-9 : Math.max(0.5 * 10 ** -decimals * (1 + 1e-9), 1e-9);
@@ -117,7 +123,7 @@ export function matchDeclared(figure: DeclaredFigure, counts: DeclaredCounts): D
   let verdict: string;
   if (hits.length === 0) {
     const list = candidates.map((c) => `${c.name} ${show(c.value, kind, decimals)}`).join(", ");
-    verdict = `matches no convention; candidates: ${list}`;
+    verdict = `matches no ${kind === "rate" ? "convention" : "count"}; candidates: ${list}`;
   } else {
     const names = hits.map((c) => c.name).join(" and ");
     const equal = hits.every((c) => Math.abs(c.value - hits[0].value) <= 1e-12);

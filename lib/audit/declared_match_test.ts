@@ -42,12 +42,17 @@ Deno.test("with no unparsed grades only two rate readings are offered", () => {
   assert.equal(m.verdict, "matches scored only and all attempted (equal on these rows)");
 });
 
-Deno.test("count figures are compared with attempts, scored attempts and passes", () => {
+Deno.test("count figures are compared with attempts, scored attempts, passes, failures, errors", () => {
   const m = matchDeclared({ metric: "completed", value: 35, kind: "count", source: "s" }, counts);
   assert.deepEqual(m.matches, ["scored"]);
   const none = matchDeclared({ metric: "total", value: 41, kind: "count", source: "s" }, counts);
   assert.equal(
     none.verdict,
-    "matches no convention; candidates: attempts 40, scored attempts 35, passes 30",
+    "matches no count; candidates: attempts 40, scored attempts 35, passes 30, failures 5",
   );
+  const errors = matchDeclared(
+    { metric: "stats.errors", value: 3, kind: "count", source: "s" },
+    { ...counts, errored: 3 },
+  );
+  assert.deepEqual(errors.matches, ["errored"]);
 });
