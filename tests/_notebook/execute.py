@@ -87,7 +87,7 @@ class Outputs:
             cell.outputs = []
 
 
-def run_cell(client, cell, outputs, timeout, late):
+def run_cell(km, client, cell, outputs, timeout, late):
     """Execute one code cell; return (status, seconds)."""
     started = time.monotonic()
     msg_id = client.execute(cell.source, store_history=True, allow_stdin=False, stop_on_error=True)
@@ -103,6 +103,8 @@ def run_cell(client, cell, outputs, timeout, late):
         except queue.Empty:
             if idle_at is not None:
                 break
+            if not km.is_alive():
+                return "died", time.monotonic() - started
             continue
         parent = msg.get("parent_header", {}).get("msg_id")
         target = late.get(parent)
@@ -182,11 +184,14 @@ def main():
         for index, cell in enumerate(nb.cells):
             if cell.cell_type != "code" or not cell.source.strip():
                 continue
-            result, seconds = run_cell(client, cell, outputs, args.timeout, late)
+            result, seconds = run_cell(km, client, cell, outputs, args.timeout, late)
             if result != "ok":
                 detail = next(
                     (f'{o.ename}: {o.evalue}' for o in cell.outputs if o.output_type == "error"),
-                    f"no reply within {args.timeout:g} s" if result == "timeout" else "error reply",
+                    {
+                        "timeout": f"no reply within {args.timeout:g} s",
+                        "died": "the kernel died",
+                    }.get(result, "error reply"),
                 )
                 first = cell.source.strip().splitlines()[0][:80]
                 print(f"{args.input}: cell {index + 1} ({first!r}) failed: {detail}", file=sys.stderr)
