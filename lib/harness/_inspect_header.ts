@@ -41,16 +41,20 @@ export function inspectFigures(draft: Draft, header: Obj, version: string): void
     const grader = name === scorer ? scorer : `${scorer}/${name}`;
     const reducer = text(score.reducer);
     const source = `results.scores[${i}]`;
-    for (const key of ["scored_samples", "unscored_samples"]) {
-      if (typeof score[key] !== "number") continue;
+    if (typeof score.scored_samples === "number") {
       draft.declared.push({
         version,
         grader,
-        metric: key,
-        value: score[key] as number,
+        metric: "scored_samples",
+        value: score.scored_samples,
         kind: "count",
         source,
       });
+    }
+    if (typeof score.unscored_samples === "number") {
+      draft.harness.notes.push(
+        `The log counts ${score.unscored_samples} unscored sample(s) for ${grader}.`,
+      );
     }
     for (const [key, m] of Object.entries(obj(score.metrics) ?? {})) {
       const value = obj(m)?.value;

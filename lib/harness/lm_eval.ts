@@ -59,7 +59,7 @@ function metricRow(base: AuditRow, metric: string, value: unknown, parseable: un
 function settleVerdicts(rows: AuditRow[]): void {
   const binary = new Map<string, boolean>();
   for (const r of rows) {
-    if (r.score === null || Number.isNaN(r.score)) continue;
+    if (r.score === null || Number.isNaN(r.score) || r.unparsed) continue;
     const ok = r.score === 0 || r.score === 1;
     binary.set(r.grader, (binary.get(r.grader) ?? true) && ok);
   }

@@ -130,7 +130,10 @@ function runFigures(draft: Draft, run: Obj, where: string): void {
     `Run ${version}${label ? ` (${label})` : ""}: status ${text(run.status) ?? "?"}.`,
   );
   if (counts) {
-    for (const [key, value] of Object.entries(counts)) {
+    const shown = Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(", ");
+    draft.harness.notes.push(`Run ${version} result_counts: ${shown}.`);
+    for (const key of ["total", "passed"]) {
+      const value = counts[key];
       if (typeof value !== "number") continue;
       draft.declared.push({
         version,

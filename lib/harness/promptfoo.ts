@@ -37,16 +37,18 @@ function statsFigures(draft: Draft, stats: Obj): number | undefined {
   if (!parts.every((p) => typeof p === "number")) return undefined;
   const [successes, failures, errors] = parts as number[];
   const total = successes + failures + errors;
-  for (
-    const [key, value] of [["successes", successes], ["failures", failures], ["errors", errors]]
-  ) {
-    draft.declared.push({
-      metric: `stats.${key}`,
-      value: value as number,
+  draft.declared.push(
+    { metric: "stats.successes", value: successes, kind: "count", source: "results.stats" },
+    {
+      metric: "stats.successes + failures + errors",
+      value: total,
       kind: "count",
       source: "results.stats",
-    });
-  }
+    },
+  );
+  draft.harness.notes.push(
+    `stats: ${successes} successes, ${failures} failures, ${errors} errors (${total} in all).`,
+  );
   if (total > 0) {
     draft.declared.push({
       grader: PROMPTFOO_GRADER,

@@ -36,6 +36,9 @@ function cellRow(
   const status = (record[at + 1] ?? "").trim().toUpperCase();
   const scoreText = (record[at + 2] ?? "").trim();
   const score = scoreText === "" ? null : Number(scoreText);
+  if (status !== "ERROR" && score !== null && Number.isNaN(score)) {
+    return `Score "${scoreText}" is not a number`;
+  }
   const reason = record[at + 4] ?? "";
   const base: AuditRow = {
     row,
@@ -45,7 +48,7 @@ function cellRow(
     grader: PROMPTFOO_GRADER,
     score: null,
     pass: null,
-    rawGrade: status,
+    rawGrade: score,
     binary: true,
   };
   if (status === "ERROR") {
@@ -55,7 +58,6 @@ function cellRow(
   if (status !== "PASS" && status !== "FAIL") {
     return `Status "${status}" is not PASS, FAIL or ERROR`;
   }
-  if (score !== null && Number.isNaN(score)) return `Score "${scoreText}" is not a number`;
   const out: AuditRow = { ...base, score, pass: status === "PASS" };
   if (/^Custom function threw error/.test(reason)) {
     out.unparsed = true;
