@@ -1,0 +1,110 @@
+// `verdict audit`: classify every row of a results file and report the pass rate three ways.
+import { auditFile, type AuditRole, type Format, offlineHtmlPage } from "../mod.ts";
+import type { ColumnMapping } from "../mod.ts";
+import { EXIT_OK, pairs, parse, printJson, run, UsageError } from "./_common.ts";
+
+const HELP = `verdict audit: find the rows of a results file that ended without a verdict, and
+report the pass rate three ways with Wilson intervals and the envelope
+
+Usage: deno run --allow-read cli.ts audit FILE [options]
+
+FILE has one row per case × version × repeat × grader: item (or case, id, case_id), system
+(or version, model), repeat, scorer (or grader), score, pass, and optionally error, error_kind,
+raw_grade, declared, scale_min, scale_max. CSV, TSV, JSON lines and JSON arrays are detected.
+
+  --confidence X      confidence level of every interval, in (0, 1) (default 0.95)
+  --scale MIN,MAX     score scale for every row (default [0, 1] unless a row declares its own)
+  --map ROLE=COLUMN   use COLUMN for ROLE (case, version, repeat, grader, score, pass, error,
+                      errorKind, rawGrade, declared, scaleMin, scaleMax); COLUMN "-" switches it off
+  --format F          read the file as csv, tsv, jsonl, json-array or json-rows
+  --html OUT          also write a self-contained HTML report with the envelope chart
+                      (needs --allow-write)
+  --json              print the report as JSON on stdout (undefined rates are null)
+  -h, --help          show this help
+
+Conventions: scored only = passes / scored attempts; all attempted = passes / attempts
+(unscored count as failures); upper edge = (passes + unscored) / attempts (unscored count as
+passes); envelope = all-attempted lower bound to upper-edge upper bound.
+
+Exit codes: 0 done, 2 the file or an option could not be used.`;
+
+const OPTIONS = {
+  confidence: { type: "string" },
+  scale: { type: "string" },
+  map: { type: "string", multiple: true },
+  format: { type: "string" },
+  html: { type: "string" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+const FORMATS = ["csv", "tsv", "jsonl", "json-array", "json-rows"];
+
+/** Read `--confidence`: a number strictly between 0 and 1. */
+export function confidenceFlag(value: string | undefined, command: string): number {
+  if (value === undefined) return 0.95;
+  const n = Number(value);
+  if (value.trim() === "" || !(n > 0 && n < 1)) {
+    throw new UsageError(
+      `--confidence must be a number between 0 and 1, such as 0.95, not "${value}". ` +
+        `Run "verdict ${command} --help" for usage.`,
+    );
+  }
+  return n;
+}
+
+function scaleFlag(value: string | undefined): { min: number; max: number } | undefined {
+  if (value === undefined) return undefined;
+  const parts = value.split(",").map((s) => s.trim());
+  const [min, max] = parts.map(Number);
+  if (parts.length !== 2 || parts.some((p) => p === "") || !(min < max)) {
+    throw new UsageError(`--scale takes MIN,MAX with MIN < MAX, such as 0,10, not "${value}"`);
+  }
+  return { min, max };
+}
+
+/** Run `verdict audit` with the given arguments; returns the exit code. */
+export function main(args: string[]): Promise<number> {
+  return run("audit", async () => {
+    const { values, positionals } = parse(args, OPTIONS, "audit");
+    if (values.help) {
+      console.log(HELP);
+      return EXIT_OK;
+    }
+    if (positionals.length !== 1) {
+      throw new UsageError(
+        `give exactly one results file (got ${positionals.length}). ` +
+          `Run "verdict audit --help" for usage.`,
+      );
+    }
+    const confidence = confidenceFlag(values.confidence, "audit");
+    const scale = scaleFlag(values.scale);
+    if (values.format !== undefined && !FORMATS.includes(values.format)) {
+      throw new UsageError(`--format is one of ${FORMATS.join(", ")}, not "${values.format}"`);
+    }
+    const mapping: ColumnMapping<AuditRole> = {};
+    for (const [role, column] of Object.entries(pairs(values.map, "map"))) {
+      mapping[role as AuditRole] = column === "-" ? null : column;
+    }
+    const report = await auditFile(positionals[0], {
+      confidence,
+      scale,
+      mapping,
+      format: values.format as Format | undefined,
+    });
+    if (values.html) {
+      const chart = report.chart();
+      const page = offlineHtmlPage({
+        title: `Audit of ${positionals[0]}`,
+        sections: [{ html: report.toHTML() }, { figure: chart.figure, text: chart.text }],
+        footer: [`verdict audit ${args.join(" ")}`],
+      });
+      await Deno.writeTextFile(values.html, page);
+    }
+    if (values.json) printJson(report.toJSON());
+    else console.log(report.toText());
+    return EXIT_OK;
+  });
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -1,0 +1,90 @@
+// `verdict interval`: the three conventions and the envelope from typed counts.
+import { type AttemptCounts, auditCounts } from "../mod.ts";
+import { EXIT_OK, parse, printJson, run, UsageError } from "./_common.ts";
+import { confidenceFlag } from "./audit.ts";
+
+const HELP = `verdict interval: the pass rate three ways from counts, with Wilson and
+Clopper-Pearson intervals and the envelope
+
+Usage: deno run cli.ts interval --passes N --fails N [unscored counts] [options]
+
+  --passes N        attempts that passed (required)
+  --fails N         attempts that failed (required)
+  --errored N       attempts that ended in an error (timeout, rate limit, content filter…)
+  --nan N           attempts with a NaN score
+  --unparsed N      attempts whose grade could not be read
+  --unreadable N    other unreadable attempts (blank case id, score off its scale)
+  --no-verdict N    attempts with a score but no verdict on a pass/fail grader
+  --empty N         attempts with no score, no verdict and no error
+  --confidence X    confidence level, in (0, 1) (default 0.95)
+  --json            print the figures as JSON on stdout
+  -h, --help        show this help
+
+Exit codes: 0 done, 2 an option could not be used.`;
+
+const COUNTS = {
+  passes: "passes",
+  fails: "fails",
+  errored: "errored",
+  nan: "nan",
+  unparsed: "unparsed",
+  unreadable: "unreadable",
+  "no-verdict": "noVerdict",
+  empty: "empty",
+} as const;
+
+const OPTIONS = {
+  passes: { type: "string" },
+  fails: { type: "string" },
+  errored: { type: "string" },
+  nan: { type: "string" },
+  unparsed: { type: "string" },
+  unreadable: { type: "string" },
+  "no-verdict": { type: "string" },
+  empty: { type: "string" },
+  confidence: { type: "string" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+function count(flag: string, value: string): number {
+  if (!/^\d+$/.test(value.trim())) {
+    throw new UsageError(`--${flag} must be a whole number ≥ 0, not "${value}"`);
+  }
+  return Number(value);
+}
+
+/** Run `verdict interval` with the given arguments; returns the exit code. */
+export function main(args: string[]): Promise<number> {
+  return run("interval", () => {
+    const { values, positionals } = parse(args, OPTIONS, "interval");
+    if (values.help) {
+      console.log(HELP);
+      return Promise.resolve(EXIT_OK);
+    }
+    if (positionals.length > 0) {
+      throw new UsageError(
+        `interval takes no file (got "${
+          positionals[0]
+        }"). Run "verdict interval --help" for usage.`,
+      );
+    }
+    for (const flag of ["passes", "fails"] as const) {
+      if (values[flag] === undefined) {
+        throw new UsageError(`--${flag} is required. Run "verdict interval --help" for usage.`);
+      }
+    }
+    const counts: Record<string, number> = {};
+    for (const [flag, key] of Object.entries(COUNTS)) {
+      const value = values[flag as keyof typeof COUNTS];
+      if (value !== undefined) counts[key] = count(flag, value);
+    }
+    const confidence = confidenceFlag(values.confidence, "interval");
+    const result = auditCounts(counts as unknown as AttemptCounts, { confidence });
+    if (values.json) printJson(result.toJSON());
+    else console.log(result.toText());
+    return Promise.resolve(EXIT_OK);
+  });
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));
