@@ -59,6 +59,12 @@ export function advise(
       `${errorKinds.model} unscored attempt(s) are model errors (content filter, refusal, empty reply); ` +
         "these are most likely real failures, which scored only leaves out, so it flatters the result: prefer all attempted or the envelope.",
     );
+  } else if (errorKinds.grader === unscored) {
+    parts.push(
+      "Every unscored attempt is a grader-side error (the grader could not judge the row, e.g. no " +
+        "reference); these say nothing about the model, so scored only is the figure for what was " +
+        "judged: fix the grader's input to narrow the envelope.",
+    );
   } else if (counts.unparsed > 0) {
     parts.push(
       `${counts.unparsed} grade(s) could not be read; a harness that scores them as 0 counts them as failures, so check them before trusting either edge.`,

@@ -337,6 +337,8 @@ Deno.test("the advice depends on what the unscored rows are", async () => {
   assert.match(infra.groups[0].advice, /infrastructure error.*fair estimate/);
   const model = await audit([...base, row({ pass: null, score: null, error: "empty response" })]);
   assert.match(model.groups[0].advice, /model errors.*prefer all attempted/);
+  const grader = await audit([...base, row({ pass: null, score: null, error: "no-reference" })]);
+  assert.match(grader.groups[0].advice, /grader-side error.*say nothing about the model/);
   const none = await audit([row({ pass: null, score: null, error: "timeout" })]);
   assert.match(none.groups[0].advice, /No attempt was scored/);
 });

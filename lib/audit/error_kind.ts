@@ -23,9 +23,11 @@ export interface ErrorKindRule {
 export const ERROR_KIND_RULES: readonly ErrorKindRule[] = [
   {
     kind: "grader",
-    label: "grader, scorer or judge failure; a row the grader could not judge",
+    label:
+      "grader, scorer or judge failure; a code such as no-reference, not-judged or bad-schema " +
+      "(a row the grader could not judge)",
     pattern:
-      /\b(?:grader|scorer|judge|grading|scoring)\b|\b(?:not-judged|no-reference|no-schema|no-binary-grader|bad-(?:pattern|reference|schema|threshold))\b|invalid (?:regex|schema)/i,
+      /\b(?:grader|scorer|judge|grading|scoring)\b|^\s*(?:no|not|bad)-[a-z]+(?:-[a-z]+)*\s*$|invalid (?:regex|schema)/i,
   },
   {
     kind: "infrastructure",
