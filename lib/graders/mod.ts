@@ -17,3 +17,7 @@ export * from "./bleu.ts";
 export * from "./rouge_l.ts";
 export * from "./chrf.ts";
 export * from "./registry.ts";
+export * from "./score_config.ts";
+export * from "./scored_file.ts";
+export * from "./score_report.ts";
+export * from "./score.ts";

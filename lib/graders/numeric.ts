@@ -5,7 +5,7 @@
  * @module
  */
 
-import { binary, errored, noReference, quote } from "./_result.ts";
+import { binary, noReference, notJudged, quote } from "./_result.ts";
 import { type NumberReading, readNumbers } from "./numbers.ts";
 import type { Grader } from "./types.ts";
 
@@ -46,7 +46,8 @@ function resolve(options?: Partial<NumericOptions>): NumericOptions {
  * Numeric: reads numbers with signs, currency symbols ($ € £ ¥ ₹ ₩ ₽ ¢), thousands separators
  * (`1,249.00`), decimals and exponents (see {@link readNumbers}). A percent sign is kept as
  * written: `50%` reads as 50, not 0.5 (the near-miss probe tries the other reading). Each
- * reference must hold exactly one number, else the row is an error (`bad-reference`). The output
+ * reference must hold exactly one number, else the row is not judged (`no-numeric-reference`):
+ * the grader does not apply to it. The output
  * passes when its chosen number is within `max(abs, rel·|reference|)` of a reference; an output
  * with no number fails.
  *
@@ -74,8 +75,8 @@ export const numericGrader: Grader<NumericOptions> = {
       const found = readNumbers(ref);
       if (found.length !== 1) {
         const count = found.length === 0 ? "no number" : `${found.length} numbers`;
-        return errored(
-          "bad-reference",
+        return notJudged(
+          "no-numeric-reference",
           `reference ${quote(ref)} has ${count}; it needs exactly one`,
         );
       }

@@ -1,0 +1,136 @@
+// `verdict score`: grade a results file and report counts, corpus figures and near misses.
+import {
+  configFromJson,
+  type GraderName,
+  resolveScoreConfig,
+  score,
+  type ScoreSettings,
+} from "../mod.ts";
+import type { ColumnMapping, Format } from "../mod.ts";
+import { EXIT_OK, list, pairs, parse, printJson, run, UsageError } from "./_common.ts";
+
+const HELP = `verdict score: grade a results file with code graders
+
+Usage: deno run --allow-read cli.ts score FILE [options]
+
+  --graders LIST        graders to run, comma-separated (default: all): exact, normalized,
+                        contains, regex, numeric, json-schema, token-f1, bleu, rouge-l, chrf
+  --threshold G=X       pass threshold for a graded grader (token-f1, bleu, rouge-l, chrf),
+                        a fraction in [0, 1]; repeat the flag for several graders
+  --option G.KEY=VALUE  a grader setting, e.g. numeric.abs=0.01, rouge-l.stemmer=true,
+                        contains.ignoreCase=true (VALUE is read as JSON when it parses)
+  --map ROLE=COLUMN     use COLUMN for ROLE (case, version, repeat, output, reference,
+                        expectedKind, assertions, schema, threshold); COLUMN "-" switches it off
+  --format F            read the file as csv, tsv, jsonl, json-array or json-rows
+  --default-version V   version name for files without a version column (default: default)
+  --scored OUT          write the scored file (.csv/.tsv, else JSON lines; needs --allow-write)
+  --include-output      put each row's output text in the scored file
+  --save-config FILE    write the whole configuration to FILE (needs --allow-write)
+  --config FILE         run with a configuration saved by --save-config
+  --json                print the report as JSON on stdout
+  -h, --help            show this help
+
+Exit codes: 0 done, 2 the file or an option could not be used.`;
+
+const OPTIONS = {
+  graders: { type: "string" },
+  threshold: { type: "string", multiple: true },
+  option: { type: "string", multiple: true },
+  map: { type: "string", multiple: true },
+  format: { type: "string" },
+  "default-version": { type: "string" },
+  scored: { type: "string" },
+  "include-output": { type: "boolean" },
+  "save-config": { type: "string" },
+  config: { type: "string" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+const FORMATS = ["csv", "tsv", "jsonl", "json-array", "json-rows"];
+
+function jsonOrText(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+function fraction(name: string, value: string): number {
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n)) {
+    throw new UsageError(`--threshold ${name}=${value}: the threshold is not a number`);
+  }
+  return n;
+}
+
+/** Build settings from the flags, on top of a saved configuration when one is given. */
+async function settingsFrom(values: ReturnType<typeof parse<typeof OPTIONS>>["values"]) {
+  let base: ScoreSettings = { graders: ["all"] };
+  if (values.config) {
+    base = configFromJson(await Deno.readTextFile(values.config), values.config);
+  }
+  const settings: ScoreSettings = { ...base };
+  if (values.graders !== undefined) settings.graders = list(values.graders) as GraderName[];
+  const thresholds = { ...(base.thresholds ?? {}) };
+  for (const [name, value] of Object.entries(pairs(values.threshold, "threshold"))) {
+    thresholds[name as GraderName] = fraction(name, value);
+  }
+  settings.thresholds = thresholds;
+  const graderOptions = structuredClone(base.graderOptions ?? {});
+  for (const [key, value] of Object.entries(pairs(values.option, "option"))) {
+    const dot = key.indexOf(".");
+    if (dot <= 0) throw new UsageError(`--option takes GRADER.KEY=VALUE, got "${key}=${value}"`);
+    const grader = key.slice(0, dot) as GraderName;
+    graderOptions[grader] = {
+      ...(graderOptions[grader] ?? {}),
+      [key.slice(dot + 1)]: jsonOrText(value),
+    };
+  }
+  settings.graderOptions = graderOptions;
+  const mapping: ColumnMapping = { ...(base.mapping ?? {}) };
+  for (const [role, column] of Object.entries(pairs(values.map, "map"))) {
+    mapping[role as keyof ColumnMapping] = column === "-" ? null : column;
+  }
+  settings.mapping = mapping;
+  if (values.format !== undefined) {
+    if (!FORMATS.includes(values.format)) {
+      throw new UsageError(`--format is one of ${FORMATS.join(", ")}, not "${values.format}"`);
+    }
+    settings.format = values.format as Format;
+  }
+  if (values["default-version"] !== undefined) settings.defaultVersion = values["default-version"];
+  if (values["include-output"]) settings.includeOutput = true;
+  return settings;
+}
+
+/** Run `verdict score` with the given arguments; returns the exit code. */
+export function main(args: string[]): Promise<number> {
+  return run("score", async () => {
+    const { values, positionals } = parse(args, OPTIONS, "score");
+    if (values.help) {
+      console.log(HELP);
+      return EXIT_OK;
+    }
+    if (positionals.length !== 1) {
+      throw new UsageError(
+        `give exactly one results file (got ${positionals.length}). Run "verdict score --help" for usage.`,
+      );
+    }
+    const settings = await settingsFrom(values);
+    resolveScoreConfig(settings); // check names and numbers before reading the file
+    const report = await score(positionals[0], { ...settings, scored: values.scored, keepRows: 0 });
+    if (values["save-config"]) {
+      await Deno.writeTextFile(
+        values["save-config"],
+        JSON.stringify(report.config, null, 2) + "\n",
+      );
+    }
+    if (values.json) printJson(report.toJSON());
+    else console.log(report.toText());
+    return EXIT_OK;
+  });
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -1,0 +1,109 @@
+// Per version × grader counters, filled row by row as scoring streams.
+import { sumRows } from "./_stats.ts";
+import type { GradeResult, GraderName } from "./types.ts";
+
+/** A failing row, listed with what would make it pass. */
+export interface FailingCase {
+  case: string;
+  repeat: number;
+  steps: string[];
+  reason?: string;
+}
+
+/** The most failing rows kept for listing per version × grader (counts stay exact). */
+export const FAILING_KEPT = 500;
+
+/** Counters for one version × grader. */
+export class Tally {
+  readonly version: string;
+  readonly grader: string;
+  graded = 0;
+  passed = 0;
+  failed = 0;
+  notJudged = 0;
+  errors = 0;
+  nearMisses = 0;
+  scoreSum = 0;
+  scoreCount = 0;
+  /** Near-miss rows by step name. */
+  readonly steps = new Map<string, number>();
+  /** Errors by code. */
+  readonly errorCodes = new Map<string, number>();
+  readonly failing: FailingCase[] = [];
+  /** Summed corpus statistics (BLEU, chrF) and the reference counts seen. */
+  stats: number[] | null = null;
+  readonly refCounts = new Set<number>();
+
+  constructor(version: string, grader: string) {
+    this.version = version;
+    this.grader = grader;
+  }
+
+  /** Count one graded result; `nearMiss` lists the steps that would flip a failure. */
+  add(
+    result: GradeResult,
+    row: { case: string; repeat: number; references: number },
+    nearMiss: readonly string[],
+  ): void {
+    if (result.notJudged) {
+      this.notJudged++;
+      return;
+    }
+    if (result.error) {
+      this.errors++;
+      this.errorCodes.set(result.error, (this.errorCodes.get(result.error) ?? 0) + 1);
+      return;
+    }
+    this.graded++;
+    if (Number.isFinite(result.score)) {
+      this.scoreSum += result.score;
+      this.scoreCount++;
+    }
+    if (result.pass === true) this.passed++;
+    if (result.pass === false) {
+      this.failed++;
+      if (nearMiss.length > 0) {
+        this.nearMisses++;
+        for (const s of nearMiss) this.steps.set(s, (this.steps.get(s) ?? 0) + 1);
+      }
+      if (this.failing.length < FAILING_KEPT) {
+        this.failing.push({
+          case: row.case,
+          repeat: row.repeat,
+          steps: [...nearMiss],
+          reason: result.reason,
+        });
+      }
+    }
+    if (result.stats) {
+      this.stats = this.stats
+        ? sumRows([this.stats, result.stats], result.stats.length)
+        : [...result.stats];
+      this.refCounts.add(row.references);
+    }
+  }
+
+  /** The mean score over graded rows, or NaN when none. */
+  get meanScore(): number {
+    return this.scoreCount === 0 ? NaN : this.scoreSum / this.scoreCount;
+  }
+}
+
+/** Tallies keyed by version and grader, kept in first-seen order. */
+export class Tallies {
+  readonly #map = new Map<string, Tally>();
+
+  get(version: string, grader: GraderName | string): Tally {
+    const key = JSON.stringify([version, grader]);
+    let t = this.#map.get(key);
+    if (!t) {
+      t = new Tally(version, grader);
+      this.#map.set(key, t);
+    }
+    return t;
+  }
+
+  all(): Tally[] {
+    return [...this.#map.values()];
+  }
+}

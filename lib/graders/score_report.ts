@@ -1,0 +1,235 @@
+/**
+ * The score report: per version × grader counts, corpus and mean-sentence BLEU and chrF with their
+ * signatures, and how the file was read. Displays itself in a notebook.
+ *
+ * @module
+ */
+import type { ReadReport, ReadReportJson } from "../io/mod.ts";
+import { $display, type MimeBundle } from "../render/display_symbol.ts";
+import { mimeBundle } from "../render/bundle.ts";
+import { escapeHtml } from "../render/escape.ts";
+import { htmlTable, type Table, textTable } from "../render/table.ts";
+import type { FailingCase } from "./_tally.ts";
+import type { ScoreConfig } from "./score_config.ts";
+import type { ScoredRow } from "./scored_file.ts";
+
+/** One grader's counts for one version (SPEC S3). */
+export interface GraderSummary {
+  version: string;
+  grader: string;
+  /** Rows the grader scored (passed + failed + scored without a verdict). */
+  graded: number;
+  passed: number;
+  failed: number;
+  /** Rows the grader could not judge (no reference, no schema). */
+  notJudged: number;
+  /** Rows where the grader itself failed (bad regex, invalid schema). */
+  errors: number;
+  /** Failing rows that a formatting step or probe would flip to a pass. */
+  nearMisses: number;
+  /** Mean score over graded rows (null when none). */
+  meanScore: number | null;
+  /** The threshold used (graded graders), or null. */
+  threshold: number | null;
+  /** The grader's settings, shown beside its figures. */
+  settings: string;
+  /** Near-miss rows by step. */
+  nearMissSteps: Record<string, number>;
+  /** Grader errors by code. */
+  errorCodes: Record<string, number>;
+  /** Failing rows (the first 500) with the steps that would pass them. */
+  failing: FailingCase[];
+}
+
+/** Corpus and mean-sentence figures of BLEU or chrF for one version. */
+export interface CorpusScore {
+  version: string;
+  /** Corpus score: statistics summed over the rows, one aggregation. */
+  score: number;
+  /** Mean of the per-row sentence scores. */
+  meanSentence: number;
+  /** Signature of the corpus figure. */
+  signature: string;
+  /** Signature of the sentence figures. */
+  sentenceSignature: string;
+  /** Rows that contributed. */
+  segments: number;
+  /** BLEU only: brevity penalty, n-gram precisions, and summed lengths. */
+  bp?: number;
+  precisions?: number[];
+  sysLen?: number;
+  refLen?: number;
+}
+
+/** The corpus section of a report for one metric. */
+export interface CorpusSection {
+  /** The corpus score when the file has one version; null with several (see `versions`). */
+  score: number | null;
+  /** The corpus signature when the file has one version (else the first version's). */
+  signature: string;
+  versions: CorpusScore[];
+}
+
+/** The plain data of a score report (what `score --json` prints). */
+export interface ScoreReportJson extends ReadReportJson {
+  config: ScoreConfig;
+  graders: GraderSummary[];
+  corpus: { bleu?: CorpusSection; chrf?: CorpusSection };
+  scoredFile: string | null;
+}
+
+const pct = (x: number | null) => x === null || Number.isNaN(x) ? "" : x.toFixed(3);
+
+/**
+ * The result of scoring a file. `rows` holds the scored rows when the run kept them (the default
+ * for files up to `keepRows` rows); the scored file has them all.
+ *
+ * @example Score two rows and read the counts
+ * ```ts
+ * import { score } from "@verdict/verdict";
+ * import assert from "node:assert/strict";
+ *
+ * const report = await score([
+ *   { id: "q1", output: "Paris", expected: "Paris" },
+ *   { id: "q2", output: "paris ", expected: "Paris" },
+ * ], { graders: ["exact"] });
+ * const exact = report.graders[0];
+ * assert.deepEqual([exact.graded, exact.passed, exact.failed], [2, 1, 1]);
+ * ```
+ */
+export class ScoreReport {
+  readonly read: ReadReport;
+  readonly config: ScoreConfig;
+  readonly graders: GraderSummary[];
+  readonly corpus: { bleu?: CorpusSection; chrf?: CorpusSection };
+  readonly scoredFile: string | null;
+  readonly rows: ScoredRow[] | null;
+
+  constructor(init: {
+    read: ReadReport;
+    config: ScoreConfig;
+    graders: GraderSummary[];
+    corpus: { bleu?: CorpusSection; chrf?: CorpusSection };
+    scoredFile: string | null;
+    rows: ScoredRow[] | null;
+  }) {
+    this.read = init.read;
+    this.config = init.config;
+    this.graders = init.graders;
+    this.corpus = init.corpus;
+    this.scoredFile = init.scoredFile;
+    this.rows = init.rows;
+  }
+
+  /** The versions, in the order they first appeared. */
+  get versions(): string[] {
+    return [...new Set(this.graders.map((g) => g.version))];
+  }
+
+  /** One grader's summary for one version (the only version when there is one). */
+  grader(name: string, version?: string): GraderSummary | undefined {
+    return this.graders.find((g) =>
+      g.grader === name && (version === undefined || g.version === version)
+    );
+  }
+
+  /** Plain data: the read report's keys plus graders, corpus figures and the configuration. */
+  toJSON(): ScoreReportJson {
+    return {
+      ...this.read.toJSON(),
+      config: this.config,
+      graders: this.graders,
+      corpus: this.corpus,
+      scoredFile: this.scoredFile,
+    };
+  }
+
+  /** The counts table of one version. */
+  countsTable(version: string): Table {
+    const rows = this.graders.filter((g) => g.version === version).map((g) => [
+      g.grader,
+      g.graded,
+      g.threshold === null && isGraded(g.grader) ? null : g.passed,
+      g.threshold === null && isGraded(g.grader) ? null : g.failed,
+      g.notJudged,
+      g.errors,
+      g.nearMisses,
+      g.meanScore,
+    ]);
+    return {
+      caption: `Version ${version}`,
+      columns: [
+        "grader",
+        "graded",
+        "passed",
+        "failed",
+        "not judged",
+        "errors",
+        "near misses",
+        "mean score",
+      ],
+      rows,
+      numeric: [1, 2, 3, 4, 5, 6, 7],
+      notes: this.#notes(version),
+    };
+  }
+
+  #notes(version: string): string[] {
+    const notes: string[] = [];
+    for (const g of this.graders.filter((x) => x.version === version)) {
+      const settings = g.settings.startsWith(`${g.grader}:`)
+        ? g.settings.slice(g.grader.length + 1).trim()
+        : g.settings;
+      const rule = !isGraded(g.grader)
+        ? ""
+        : g.threshold === null
+        ? "no threshold, so no pass/fail; "
+        : `pass when score ≥ ${g.threshold}; `;
+      notes.push(`${g.grader}: ${rule}${settings}`);
+    }
+    for (const [metric, section] of Object.entries(this.corpus)) {
+      const f = section?.versions.find((v) => v.version === version);
+      if (!f) continue;
+      const name = metric === "bleu" ? "BLEU" : "chrF";
+      notes.push(`corpus ${name} ${pct(f.score)} (${f.signature})`);
+      notes.push(
+        `mean sentence ${name} ${
+          pct(f.meanSentence)
+        } over ${f.segments} rows (${f.sentenceSignature})`,
+      );
+      if (f.bp !== undefined) {
+        notes.push(
+          `corpus BLEU brevity penalty ${f.bp.toFixed(3)}, precisions ${
+            (f.precisions ?? []).map((p) => p.toFixed(3)).join("/")
+          }, output ${f.sysLen} tokens vs reference ${f.refLen}`,
+        );
+      }
+    }
+    return notes;
+  }
+
+  /** Text tables for terminals. */
+  toText(): string {
+    const parts = [this.read.toText()];
+    for (const v of this.versions) parts.push("", textTable(this.countsTable(v), { digits: 3 }));
+    if (this.scoredFile) parts.push("", `scored file: ${this.scoredFile}`);
+    return parts.join("\n");
+  }
+
+  /** An HTML fragment; every value from the file is escaped. */
+  toHTML(): string {
+    const parts = [this.read.toHTML()];
+    for (const v of this.versions) parts.push(htmlTable(this.countsTable(v), { digits: 3 }));
+    if (this.scoredFile) parts.push(`<p>scored file: ${escapeHtml(this.scoredFile)}</p>`);
+    return `<div class="verdict-score-report">${parts.join("\n")}</div>`;
+  }
+
+  /** The notebook display bundle. */
+  [$display](): MimeBundle {
+    return mimeBundle(this);
+  }
+}
+
+function isGraded(grader: string): boolean {
+  return grader === "token-f1" || grader === "bleu" || grader === "rouge-l" || grader === "chrf";
+}

@@ -1,0 +1,163 @@
+/**
+ * The scored file: one row per case × version × repeat × grader, in the six-field result format
+ * (`item, system, repeat, scorer, score, pass`) plus `error`, `near_miss`, `metadata` and, when
+ * asked, `output`. It is what the auditor reads back.
+ *
+ * @module
+ */
+// @ts-types="@types/papaparse"
+import Papa from "papaparse";
+
+/** One scored row. */
+export interface ScoredRow {
+  /** Case id. */
+  item: string;
+  /** Version (system). */
+  system: string;
+  /** Repeat number. */
+  repeat: number;
+  /** Grader name (`exact`, `bleu`, `assert:contains`, `overall`…). */
+  scorer: string;
+  /** The score, or null when there is none (not judged, grader error, undecided). */
+  score: number | null;
+  /** The verdict, or null when there is none. */
+  pass: boolean | null;
+  /** Why there is no verdict (`no-reference`, `bad-regex`, `not-judged`…), or null. */
+  error: string | null;
+  /** Formatting steps or probes that would flip a failing row to a pass. */
+  near_miss: string[];
+  /** Settings and details: threshold, reason, reference used, rule. */
+  metadata: Record<string, unknown>;
+  /** The output text, when the run was asked to include it. */
+  output?: string;
+}
+
+/** The scored file's columns, in order. */
+export const SCORED_COLUMNS = [
+  "item",
+  "system",
+  "repeat",
+  "scorer",
+  "score",
+  "pass",
+  "error",
+  "near_miss",
+  "metadata",
+] as const;
+
+/** The format of a scored file, from its name: `.csv` or `.tsv` → CSV/TSV, anything else JSON lines. */
+export function scoredFormatFor(path: string): "csv" | "tsv" | "jsonl" {
+  if (/\.csv$/i.test(path)) return "csv";
+  if (/\.tsv$/i.test(path)) return "tsv";
+  return "jsonl";
+}
+
+function cells(row: ScoredRow, withOutput: boolean): string[] {
+  const out = [
+    row.item,
+    row.system,
+    String(row.repeat),
+    row.scorer,
+    row.score === null ? "" : String(row.score),
+    row.pass === null ? "" : String(row.pass),
+    row.error ?? "",
+    row.near_miss.join("|"),
+    JSON.stringify(row.metadata),
+  ];
+  if (withOutput) out.push(row.output ?? "");
+  return out;
+}
+
+/**
+ * Format scored rows as text in the given format; `header` adds the CSV/TSV header line.
+ *
+ * @example CSV lines for one row
+ * ```ts
+ * import { formatScoredRows } from "@verdict/verdict";
+ * import assert from "node:assert/strict";
+ *
+ * const row = { item: "q1", system: "v2", repeat: 0, scorer: "exact", score: 0, pass: false,
+ *   error: null, near_miss: ["trim"], metadata: {} };
+ * assert.equal(
+ *   formatScoredRows([row], "csv", { header: true, output: false }),
+ *   'item,system,repeat,scorer,score,pass,error,near_miss,metadata\r\nq1,v2,0,exact,0,false,,trim,{}\r\n',
+ * );
+ * ```
+ */
+export function formatScoredRows(
+  rows: readonly ScoredRow[],
+  format: "csv" | "tsv" | "jsonl",
+  options: { header: boolean; output: boolean },
+): string {
+  if (format === "jsonl") {
+    return rows.map((r) => {
+      const { output, ...rest } = r;
+      return JSON.stringify(options.output ? { ...rest, output: output ?? "" } : rest) + "\n";
+    }).join("");
+  }
+  const columns: string[] = [...SCORED_COLUMNS];
+  if (options.output) columns.push("output");
+  const data = rows.map((r) => cells(r, options.output));
+  if (options.header) data.unshift(columns);
+  if (data.length === 0) return "";
+  return Papa.unparse(data, { delimiter: format === "csv" ? "," : "\t", newline: "\r\n" }) +
+    "\r\n";
+}
+
+/**
+ * Writes scored rows to a file as they are produced, so memory stays bounded.
+ *
+ * @example Write two rows and read them back
+ * ```ts
+ * import { ScoredFileWriter } from "@verdict/verdict";
+ * import assert from "node:assert/strict";
+ *
+ * const path = await Deno.makeTempFile({ suffix: ".jsonl" });
+ * const writer = await ScoredFileWriter.create(path, { output: false });
+ * await writer.write([{ item: "a", system: "v", repeat: 0, scorer: "exact", score: 1, pass: true,
+ *   error: null, near_miss: [], metadata: {} }]);
+ * await writer.close();
+ * assert.equal(JSON.parse(await Deno.readTextFile(path)).pass, true);
+ * await Deno.remove(path);
+ * ```
+ */
+export class ScoredFileWriter {
+  readonly path: string;
+  readonly format: "csv" | "tsv" | "jsonl";
+  #file: Deno.FsFile;
+  #output: boolean;
+  #started = false;
+  #encoder = new TextEncoder();
+  /** Rows written so far. */
+  rows = 0;
+
+  private constructor(path: string, file: Deno.FsFile, output: boolean) {
+    this.path = path;
+    this.format = scoredFormatFor(path);
+    this.#file = file;
+    this.#output = output;
+  }
+
+  /** Create (or truncate) the file. */
+  static async create(path: string, options: { output: boolean }): Promise<ScoredFileWriter> {
+    const file = await Deno.open(path, { write: true, create: true, truncate: true });
+    return new ScoredFileWriter(path, file, options.output);
+  }
+
+  /** Append rows. */
+  async write(rows: readonly ScoredRow[]): Promise<void> {
+    const header = !this.#started && this.format !== "jsonl";
+    this.#started = true;
+    const text = formatScoredRows(rows, this.format, { header, output: this.#output });
+    const bytes = this.#encoder.encode(text);
+    let written = 0;
+    while (written < bytes.length) written += await this.#file.write(bytes.subarray(written));
+    this.rows += rows.length;
+  }
+
+  /** Finish the file (writing the header of an empty CSV). */
+  async close(): Promise<void> {
+    if (!this.#started) await this.write([]);
+    this.#file.close();
+  }
+}
