@@ -8,23 +8,37 @@ export const EXAMPLES_PER_CLASS = 20;
 
 /** Counts by class, plus attempts and refusals. */
 export interface ClassCounts {
+  /** Rows that are attempts: every row not refused. */
   attempted: number;
+  /** Rows refused (duplicates, no version, unreadable records): not attempts. */
   refused: number;
+  /** Attempts that passed. */
   passed: number;
+  /** Attempts that failed. */
   failed: number;
+  /** Attempts with a NaN score. */
   nan: number;
+  /** Attempts whose grade could not be read. */
   unparsed: number;
+  /** Attempts with a blank case id, a bad repeat or a score off its scale. */
   unreadable: number;
+  /** Attempts that recorded an error. */
   errored: number;
+  /** Attempts with a score but no verdict. */
   noVerdict: number;
+  /** Attempts with no score, no verdict and no error. */
   empty: number;
 }
 
 /** An unscored row named in a report. */
 export interface UnscoredRow {
+  /** 1-based row number in the source. */
   row: number;
+  /** Its class. */
   class: RowClass;
+  /** Why it has no usable verdict. */
   reason: string;
+  /** For errored rows, the error's kind. */
   errorKind?: ErrorKind;
 }
 

@@ -44,23 +44,37 @@ const KEYS = [
 
 /** One convention's rate with both intervals. */
 export interface CountsConvention {
+  /** successes / trials (NaN with no trials). */
   rate: number;
+  /** The numerator. */
   successes: number;
+  /** The denominator. */
   trials: number;
+  /** Two-sided Wilson score interval. */
   wilson: Interval;
+  /** Two-sided Clopper-Pearson interval. */
   clopperPearson: Interval;
 }
 
 /** Everything {@link auditCounts} computes, as plain data. */
 export interface CountsAuditData {
+  /** Confidence level of every interval. */
   confidence: number;
+  /** The counts given, with zeros filled in. */
   counts: Required<AttemptCounts>;
+  /** Every attempt. */
   attempted: number;
+  /** Passes and fails. */
   scored: number;
+  /** Attempts without a verdict. */
   unscored: number;
+  /** passes / scored. */
   scoredOnly: CountsConvention;
+  /** passes / attempts. */
   allAttempted: CountsConvention;
+  /** (passes + unscored) / attempts. */
   upperEdge: CountsConvention;
+  /** All-attempted lower bound to upper-edge upper bound, for each method. */
   envelope: { wilson: Interval; clopperPearson: Interval };
 }
 

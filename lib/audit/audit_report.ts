@@ -36,7 +36,9 @@ export interface EachCaseOnce {
 
 /** The report of one version × grader. */
 export interface GroupReport {
+  /** The version (system, model). */
   version: string;
+  /** The grader (scorer). */
   grader: string;
   /**
    * False when the grader gave scores but never a verdict (a graded grader without a threshold):

@@ -55,8 +55,11 @@ export interface Rate {
 
 /** The three rates and the envelope. */
 export interface ConventionRates {
+  /** passes / scored attempts. */
   scoredOnly: Rate;
+  /** passes / attempts. */
   allAttempted: Rate;
+  /** (passes + unscored) / attempts. */
   upperEdge: Rate;
   /** From the lower bound of all attempted to the upper bound of upper edge. */
   envelope: Interval;
