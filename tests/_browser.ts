@@ -5,9 +5,13 @@
  * Test data carries payloads such as `<img src=x onerror="window.__verdict_xss=1">`; if any of
  * them ever runs, `window.__verdict_xss` becomes defined and `xss` is true.
  *
+ * The browser is driven from a child `deno run --allow-all` of this same file: playwright-core
+ * reads paths (such as `/proc/sys/fs/binfmt_misc/WSLInterop`) that Deno grants only with
+ * `--allow-all`, which `deno task test` does not give. The child also keeps playwright's open
+ * handles out of the test's resource sanitizer.
+ *
  * @module
  */
-import { chromium } from "playwright-core";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -65,12 +69,37 @@ export interface BrowserCheck {
 
 /**
  * Load a local HTML file with the network cut off, wait for its charts, count what rendered and
- * save a screenshot.
+ * save a screenshot. Needs `--allow-run` (it starts a child Deno and Chromium).
  */
 export async function checkHtmlInBrowser(
   path: string,
   options: BrowserCheckOptions,
 ): Promise<BrowserCheck> {
+  const request = JSON.stringify({
+    path: resolve(path),
+    options: { ...options, screenshot: resolve(options.screenshot) },
+  });
+  const child = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", "--quiet", import.meta.url, request],
+    cwd: new URL("../", import.meta.url).pathname,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
+  const lines = decode(child.stdout).trim().split("\n");
+  const result = lines[lines.length - 1];
+  if (child.code !== 0 || !result.startsWith(RESULT)) {
+    throw new Error(
+      `Cannot check "${path}" in Chromium (exit ${child.code}):\n${decode(child.stderr)}`,
+    );
+  }
+  return JSON.parse(result.slice(RESULT.length));
+}
+
+const RESULT = "verdict-browser-result ";
+
+async function inBrowser(path: string, options: BrowserCheckOptions): Promise<BrowserCheck> {
+  const { chromium } = await import("playwright-core");
   const profile = await Deno.makeTempDir({ prefix: "verdict-chromium-" });
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
@@ -126,4 +155,9 @@ export async function checkHtmlInBrowser(
     await context.close();
     await Deno.remove(profile, { recursive: true }).catch(() => {});
   }
+}
+
+if (import.meta.main) {
+  const { path, options } = JSON.parse(Deno.args[0]);
+  console.log(RESULT + JSON.stringify(await inBrowser(path, options)));
 }

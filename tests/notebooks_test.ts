@@ -88,9 +88,6 @@ for (const name of listNotebooks()) {
     name: `notebook ${name} runs on the Deno kernel and renders offline` +
       (missing ? ` (skipped: ${missing})` : ""),
     ignore: missing !== undefined,
-    // playwright-core keeps a few handles open between its own calls.
-    sanitizeResources: false,
-    sanitizeOps: false,
     async fn() {
       await Deno.mkdir(ARTIFACTS, { recursive: true });
       const executed = `${ARTIFACTS}/${stem}.executed.ipynb`;

@@ -163,6 +163,12 @@ def main():
     except Exception as e:  # unreadable or not a notebook
         print(f'Cannot read notebook "{args.input}": {e}', file=sys.stderr)
         return 2
+    try:
+        nbformat.validate(nb)
+    except nbformat.ValidationError as e:
+        # nbconvert refuses invalid notebooks later on; say so before running anything.
+        print(f'Notebook "{args.input}" is not valid nbformat: {e.message}', file=sys.stderr)
+        return 2
     kernel = args.kernel or nb.metadata.get("kernelspec", {}).get("name") or "deno"
     cwd = args.cwd or os.path.dirname(os.path.abspath(args.input))
     env = dict(os.environ, NO_COLOR="1")
