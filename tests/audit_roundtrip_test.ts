@@ -1,0 +1,36 @@
+// Round trip: score the example results file, write the scored file, audit it, and find the same
+// pass and fail counts per version × grader.
+import assert from "node:assert/strict";
+import { score } from "../lib/graders/score.ts";
+import { formatScoredRows } from "../lib/graders/scored_file.ts";
+import { auditFile } from "../lib/audit/audit_file.ts";
+
+const EXAMPLE = new URL("../examples/returns-desk.jsonl", import.meta.url);
+
+for (const format of ["csv", "jsonl"] as const) {
+  Deno.test(`score the example, audit the ${format} scored file: same pass counts`, async () => {
+    const scored = await score(EXAMPLE, { graders: ["all"], thresholds: { "token-f1": 0.5 } });
+    assert.ok(scored.rows !== null && scored.rows.length > 0, "the score run kept its rows");
+    const text = formatScoredRows(scored.rows, format, { header: true, output: false });
+    const audited = await auditFile({ text, name: `scored.${format}` });
+    const json = audited.toJSON();
+    assert.equal(json.refusedRows.length, 0);
+    assert.equal(json.totals.attempted, scored.rows.length);
+    let compared = 0;
+    for (const g of scored.graders) {
+      const group = audited.group(g.version, g.grader);
+      assert.ok(group, `${g.version} × ${g.grader} is audited`);
+      assert.equal(group.counts.passed, g.passed, `${g.version} × ${g.grader} passed`);
+      assert.equal(group.counts.failed, g.failed, `${g.version} × ${g.grader} failed`);
+      compared++;
+    }
+    assert.equal(compared, json.groups.length);
+    // Rows the scorer could not judge are unscored attempts, never passes or failures.
+    const notJudged = scored.graders.reduce((s, g) => s + g.notJudged + g.errors, 0);
+    const unscoredWithError = json.groups.reduce(
+      (s, g) => s + g.counts.errored + g.counts.nan,
+      0,
+    );
+    assert.equal(unscoredWithError, notJudged);
+  });
+}
