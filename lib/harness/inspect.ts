@@ -148,6 +148,7 @@ export async function adaptInspectEval(zip: ZipArchive, name: string): Promise<D
     );
   }
   const header = obj(await readMember(zip, headerName)) ?? {};
+  if (headerName !== "header.json" && header.status === undefined) header.status = "started";
   const names = zip.entries.map((e) => e.name).filter((n) => SAMPLE_MEMBER.test(n)).sort(
     sampleOrder,
   );

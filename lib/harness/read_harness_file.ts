@@ -51,6 +51,36 @@ async function firstLine(file: OpenedFile): Promise<{ line: string; more: boolea
   }
 }
 
+/** The least a JSON document needs to be read by a forced adapter. */
+function fitsForced(harness: HarnessName, doc: Obj): boolean {
+  const results = doc.results;
+  switch (harness) {
+    case "promptfoo":
+      return isObj(results) && Array.isArray(results.results);
+    case "inspect":
+      return isObj(doc.eval);
+    case "lm-eval":
+      return isObj(results);
+    case "openai-evals":
+      return (doc.object === "list" && Array.isArray(doc.data)) ||
+        doc.object === "eval.run" || doc.object === "eval.run.output_item";
+  }
+}
+
+/** The least a JSON lines record needs to be read by a forced adapter. */
+function fitsForcedRecord(harness: HarnessName, record: Obj): boolean {
+  switch (harness) {
+    case "promptfoo":
+      return "success" in record || "testIdx" in record;
+    case "lm-eval":
+      return "doc_id" in record;
+    case "openai-evals":
+      return "run_id" in record;
+    case "inspect":
+      return false;
+  }
+}
+
 function parsesAsObject(line: string): boolean {
   try {
     return isObj(parseJson(line));
@@ -97,7 +127,7 @@ async function readJsonLines(
   if (detected && forced && detected.harness !== forced) {
     throw mismatch(file.name, forced, detected);
   }
-  if (!detected && forced && forced !== "inspect") {
+  if (!detected && forced && isObj(record) && fitsForcedRecord(forced, record)) {
     detected = { harness: forced, format: "jsonl", kind: "forced" };
   }
   if (!detected) {
@@ -132,7 +162,7 @@ async function readJsonDocument(
   if (detected && forced && detected.harness !== forced) {
     throw mismatch(file.name, forced, detected);
   }
-  if (!detected && forced && isObj(doc)) {
+  if (!detected && forced && isObj(doc) && fitsForced(forced, doc)) {
     detected = { harness: forced, format: "json", kind: "forced" };
   }
   if (!detected || !isObj(doc)) {
