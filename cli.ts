@@ -13,12 +13,22 @@
  * @module
  */
 import { EXIT_OK, EXIT_USAGE } from "./cli/_common.ts";
+import { main as audit } from "./cli/audit.ts";
+import { main as interval } from "./cli/interval.ts";
 import { main as score } from "./cli/score.ts";
 
 type Command = (args: string[]) => Promise<number>;
 
 const COMMANDS: Record<string, { run: Command; summary: string }> = {
   score: { run: score, summary: "score a results file with code graders and name the near misses" },
+  audit: {
+    run: audit,
+    summary: "find rows without a verdict; pass rates three ways with Wilson intervals",
+  },
+  interval: {
+    run: interval,
+    summary: "pass-rate intervals from typed counts (Wilson and Clopper-Pearson)",
+  },
 };
 
 const USAGE = `verdict: score and audit language-model results files
