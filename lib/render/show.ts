@@ -32,20 +32,23 @@ export interface ShowOptions {
 
 /**
  * Show a MIME bundle as a cell output (`Deno.jupyter.display(bundle, { raw: true })`: without
- * `raw`, Deno would show the bundle object as text). Outside a notebook it does nothing and
- * resolves to `false`, so scripts can call it unconditionally.
+ * `raw`, Deno would show the bundle object as text). Outside a notebook it does nothing, so scripts
+ * can call it unconditionally; use {@linkcode inJupyter} to print a text form instead. It resolves
+ * to nothing, so `await showBundle(…)` at the end of a cell adds no stray output.
  *
- * @example In a script nothing is shown
+ * @example In a script nothing is shown and nothing is thrown
  * ```ts
- * import { showBundle } from "@verdict/verdict";
+ * import { inJupyter, showBundle } from "@verdict/verdict";
  * import assert from "node:assert/strict";
  *
- * assert.equal(await showBundle({ "text/plain": "hello" }), false);
+ * const bundle = { "text/html": "<b>3</b> passed", "text/plain": "3 passed" };
+ * await showBundle(bundle);
+ * if (!inJupyter()) assert.equal(bundle["text/plain"], "3 passed"); // print this instead
  * ```
  */
-export async function showBundle(bundle: MimeBundle, options: ShowOptions = {}): Promise<boolean> {
+export async function showBundle(bundle: MimeBundle, options: ShowOptions = {}): Promise<void> {
   const api = jupyterApi();
-  if (!api) return false;
+  if (!api) return;
   if (options.update && options.displayId === undefined) {
     throw new TypeError("Cannot update a notebook output without a displayId");
   }
@@ -54,5 +57,4 @@ export async function showBundle(bundle: MimeBundle, options: ShowOptions = {}):
     ...(options.displayId === undefined ? {} : { display_id: options.displayId }),
     ...(options.update ? { update: true } : {}),
   });
-  return true;
 }
