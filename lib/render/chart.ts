@@ -28,6 +28,7 @@ export class PlotlyChart {
   /** The same numbers and settings as plain text. */
   readonly text: string;
 
+  /** Pair a figure with its text form (title, settings and the plotted numbers). */
   constructor(figure: PlotlyFigure, text: string) {
     this.figure = figure;
     this.text = text;

@@ -75,6 +75,7 @@ export class Progress {
   #finished = false;
   #queue: Promise<void> = Promise.resolve();
 
+  /** Start a reporter; nothing is shown until the first `tick` or `set`. */
   constructor(options: ProgressOptions = {}) {
     this.#label = options.label ?? "progress";
     if (options.total !== undefined && !(Number.isFinite(options.total) && options.total >= 0)) {
