@@ -41,6 +41,9 @@ Deno.test("JSON that is none of the four harnesses: a TypeError naming the file"
   // The fallback forms give null, so the six-field reader can take the file.
   assert.equal(await tryReadHarnessFile(path), null);
   assert.equal(await tryAuditHarnessFile(path), null);
+  // A JSON array or a pretty-printed rows document is turned away from its first bytes.
+  assert.equal(await tryReadHarnessFile({ text: '[{"case": "q1"}]' }), null);
+  assert.equal(await tryReadHarnessFile({ text: '{\n  "rows": [{"case": "q1"}]\n}\n' }), null);
 });
 
 Deno.test("JSON lines and CSV that are none of them are TypeErrors too", async () => {

@@ -18,13 +18,8 @@ function hasMetricKeys(results: Obj): boolean {
   );
 }
 
-/** Which harness wrote a parsed JSON document, or null. */
+/** Which harness wrote a parsed JSON document (an object; no harness writes an array), or null. */
 export function detectJsonDocument(doc: unknown): DetectedHarness | null {
-  if (Array.isArray(doc)) {
-    const first = doc.find(isObj);
-    const line = first ? detectJsonRecord(first) : null;
-    return line ? { ...line, format: "json" } : null;
-  }
   if (!isObj(doc)) return null;
   const spec = obj(doc.eval);
   if (typeof doc.version === "number" && spec && ("task" in spec || "model" in spec)) {

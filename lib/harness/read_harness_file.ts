@@ -81,6 +81,21 @@ function fitsForcedRecord(harness: HarnessName, record: Obj): boolean {
   }
 }
 
+/** The first CSV record (the header), read in growing chunks; quoted newlines are kept. */
+async function csvHeader(file: OpenedFile): Promise<string[]> {
+  for (let size = 1 << 16;; size *= 4) {
+    const head = new TextDecoder().decode(await file.readAt(0, size)).replace(/^\uFEFF/, "");
+    const parsed = Papa.parse<string[]>(head, { preview: 1 });
+    if (parsed.meta.cursor < head.length || size >= file.size) return parsed.data[0] ?? [];
+  }
+}
+
+/** True when a JSON document's first key is "rows" (the six-field reader's layout). */
+async function startsWithRows(file: OpenedFile): Promise<boolean> {
+  const head = new TextDecoder().decode(await file.readAt(0, 4096));
+  return /^\uFEFF?\s*\{\s*"rows"\s*:/.test(head);
+}
+
 function parsesAsObject(line: string): boolean {
   try {
     return isObj(parseJson(line));
@@ -231,17 +246,21 @@ export async function readHarnessFile(
       const { line, more } = await firstLine(file);
       if (line.startsWith("{") && more && parsesAsObject(line)) {
         read = await readJsonLines(file, line, sourcePath(source), forced);
-      } else if (line.startsWith("{") || line.startsWith("[")) {
+      } else if (line.startsWith("{") && !(await startsWithRows(file))) {
         read = await readJsonDocument(file, forced);
       } else {
-        const csv = await readAllText(file);
-        const header = Papa.parse<string[]>(csv, { preview: 1 }).data[0] ?? [];
+        const header = line.startsWith("{") || line.startsWith("[") ? [] : await csvHeader(file);
         if (promptfooCsvGroups(header).length === 0 || (forced && forced !== "promptfoo")) {
+          const what = line.startsWith("[")
+            ? "a JSON array, which none of them writes"
+            : line.startsWith("{")
+            ? "a JSON document with a rows array, which none of them writes"
+            : "not JSON, JSON lines, a promptfoo CSV or an Inspect .eval zip";
           throw new NotAHarnessFile(
-            `Cannot read harness file "${file.name}": it is not ${NONE_OF_THEM} (not JSON, ` +
-              `JSON lines, a promptfoo CSV or an Inspect .eval zip)`,
+            `Cannot read harness file "${file.name}": it is not ${NONE_OF_THEM} (${what})`,
           );
         }
+        const csv = await readAllText(file);
         read = {
           detected: { harness: "promptfoo", format: "csv", kind: "export" },
           draft: adaptPromptfooCsv(csv, file.name),
