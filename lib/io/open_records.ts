@@ -125,8 +125,10 @@ export async function openRecords(
   const iterate = (): AsyncGenerator<RawRecord> => {
     switch (format) {
       case null:
-        return (async function* () {
+        return (async function* (): AsyncGenerator<RawRecord> {
+          // An empty file has no records; release the stream.
           await stream.cancel();
+          yield* [];
         })();
       case "csv":
         return csvRecords(text(), ",", columns);
