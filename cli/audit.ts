@@ -1,5 +1,12 @@
 // `verdict audit`: classify every row of a results file and report the pass rate three ways.
-import { auditFile, type AuditRole, type Format, offlineHtmlPage } from "../mod.ts";
+import {
+  auditFile,
+  type AuditRole,
+  type Format,
+  HARNESS_ALIASES,
+  offlineHtmlPage,
+  tryAuditHarnessFile,
+} from "../mod.ts";
 import type { ColumnMapping } from "../mod.ts";
 import { EXIT_OK, pairs, parse, printJson, run, UsageError } from "./_common.ts";
 
@@ -11,12 +18,16 @@ Usage: deno run --allow-read cli.ts audit FILE [options]
 FILE has one row per case × version × repeat × grader: item (or case, id, case_id), system
 (or version, model), repeat, scorer (or grader), score, pass, and optionally error, error_kind,
 raw_grade, declared, scale_min, scale_max. CSV, TSV, JSON lines and JSON arrays are detected.
+FILE may also be a native promptfoo, Inspect AI, lm-evaluation-harness or OpenAI Evals file:
+those are recognised from their content first (see docs/harness.md).
 
   --confidence X      confidence level of every interval, in (0, 1) (default 0.95)
   --scale MIN,MAX     score scale for every row (default [0, 1] unless a row declares its own)
   --map ROLE=COLUMN   use COLUMN for ROLE (case, version, repeat, grader, score, pass, error,
                       errorKind, rawGrade, declared, scaleMin, scaleMax); COLUMN "-" switches it off
   --format F          read the file as csv, tsv, jsonl, json-array or json-rows
+                      (a six-field file: no harness detection)
+  --harness H         read the file as promptfoo, inspect, lm-eval or openai-evals
   --html OUT          also write a self-contained HTML report with the envelope chart
                       (needs --allow-write)
   --json              print the report as JSON on stdout (undefined rates are null)
@@ -33,6 +44,7 @@ const OPTIONS = {
   scale: { type: "string" },
   map: { type: "string", multiple: true },
   format: { type: "string" },
+  harness: { type: "string" },
   html: { type: "string" },
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -86,12 +98,25 @@ export function main(args: string[]): Promise<number> {
     for (const [role, column] of Object.entries(pairs(values.map, "map"))) {
       mapping[role as AuditRole] = column === "-" ? null : column;
     }
-    const report = await auditFile(positionals[0], {
-      confidence,
-      scale,
-      mapping,
-      format: values.format as Format | undefined,
-    });
+    const harness = values.harness === undefined ? undefined : HARNESS_ALIASES[values.harness];
+    if (values.harness !== undefined && harness === undefined) {
+      throw new UsageError(
+        `--harness is one of promptfoo, inspect, lm-eval, openai-evals, not "${values.harness}"`,
+      );
+    }
+    const sixField = values.format !== undefined || Object.keys(mapping).length > 0;
+    if (harness && sixField) {
+      throw new UsageError("--harness cannot be combined with --format or --map");
+    }
+    // A native harness file is recognised from its content first; anything else is six-field.
+    const report = (!sixField &&
+      await tryAuditHarnessFile(positionals[0], { confidence, scale, harness })) ||
+      await auditFile(positionals[0], {
+        confidence,
+        scale,
+        mapping,
+        format: values.format as Format | undefined,
+      });
     if (values.html) {
       const chart = report.chart();
       const page = offlineHtmlPage({
