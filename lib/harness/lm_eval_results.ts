@@ -63,7 +63,7 @@ export function lmEvalFigures(doc: Obj, version: string, onlyTask?: string): LmE
           metric: label,
           value,
           kind: "rate",
-          source: `results["${task}"]["${key}"]`,
+          source: `results[${task}][${key}]`,
         });
       } else {
         const shown = typeof value === "number" ? fmt(value) : JSON.stringify(value);
@@ -77,7 +77,7 @@ export function lmEvalFigures(doc: Obj, version: string, onlyTask?: string): LmE
         metric: "n-samples.effective",
         value: n.effective,
         kind: "count",
-        source: `n-samples["${task}"]`,
+        source: `n-samples[${task}]`,
       });
     }
   }

@@ -1,0 +1,58 @@
+// `verdict audit FILE` on native harness files: detection first, six-field reading as fallback.
+import assert from "node:assert/strict";
+import { main as auditMain } from "../cli/audit.ts";
+
+const DATA = new URL("./testdata/harness/", import.meta.url);
+
+async function capture(run: () => Promise<number>) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const log = console.log;
+  const error = console.error;
+  console.log = (...a: unknown[]) => void out.push(a.join(" "));
+  console.error = (...a: unknown[]) => void err.push(a.join(" "));
+  try {
+    return { code: await run(), stdout: out.join("\n"), stderr: err.join("\n") };
+  } finally {
+    console.log = log;
+    console.error = error;
+  }
+}
+
+Deno.test("audit FILE reads a harness file with no flags (this test needs --allow-read only)", async () => {
+  const { code, stdout, stderr } = await capture(() =>
+    auditMain([new URL("inspect_zstd.eval", DATA).pathname, "--json"])
+  );
+  assert.equal(code, 0, stderr);
+  const json = JSON.parse(stdout);
+  assert.equal(json.harness, "inspect 0.3.150");
+  assert.deepEqual([json.totals.attempted, json.totals.passed, json.totals.errored], [8, 2, 2]);
+});
+
+Deno.test("audit --harness forces a harness; a wrong one is a one-line error", async () => {
+  const ok = await capture(() =>
+    auditMain([new URL("openai_run.json", DATA).pathname, "--harness", "openai", "--json"])
+  );
+  assert.equal(ok.code, 0);
+  assert.equal(JSON.parse(ok.stdout).groups.length, 0);
+  const wrong = await capture(() =>
+    auditMain([new URL("openai_run.json", DATA).pathname, "--harness", "promptfoo"])
+  );
+  assert.equal(wrong.code, 2);
+  assert.match(wrong.stderr, /Cannot read ".*openai_run\.json" as promptfoo/);
+  const unknown = await capture(() =>
+    auditMain([new URL("openai_run.json", DATA).pathname, "--harness", "helm"])
+  );
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /--harness is one of promptfoo, inspect, lm-eval, openai-evals/);
+});
+
+Deno.test("audit falls back to the six-field reader for a file no harness wrote", async () => {
+  const { code, stdout } = await capture(() =>
+    auditMain([new URL("six_field.csv", DATA).pathname, "--json"])
+  );
+  assert.equal(code, 0);
+  const json = JSON.parse(stdout);
+  assert.equal(json.harness, null);
+  assert.deepEqual([json.totals.attempted, json.totals.passed], [2, 1]);
+});
