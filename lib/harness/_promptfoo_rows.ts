@@ -10,7 +10,17 @@ export const PROMPTFOO_GRADER = "assertions";
 /** Reasons promptfoo writes when a grader could not produce a grade (it threw). */
 const GRADER_THREW = [/^Custom function threw error/];
 
-/** Version label of a prompt × provider pair, as promptfoo's CSV header writes it. */
+/**
+ * Version label of a prompt × provider pair, as promptfoo's CSV header writes it.
+ *
+ * @example
+ * ```ts
+ * import { promptfooVersion } from "./promptfoo.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(promptfooVersion("openai:gpt-5", "Q: {{q}}"), "[openai:gpt-5] Q: {{q}}");
+ * ```
+ */
 export function promptfooVersion(provider: string, label: string): string {
   return `[${provider}] ${label}`;
 }

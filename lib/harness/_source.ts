@@ -1,14 +1,8 @@
 // Random access and line reading over a harness file given as a path, a URL, bytes or text.
-import type { HarnessSource } from "./types.ts";
+import type { HarnessSource, RandomAccessFile } from "./types.ts";
 
-/** A file opened for reading by offset, with its size and a name for messages. */
-export interface OpenedFile {
-  name: string;
-  size: number;
-  /** Read `length` bytes at `offset` (fewer only at the end of the file). */
-  readAt(offset: number, length: number): Promise<Uint8Array>;
-  close(): void;
-}
+/** A file opened for reading by offset (see {@link RandomAccessFile}). */
+export type OpenedFile = RandomAccessFile;
 
 function fromBytes(bytes: Uint8Array, name: string): OpenedFile {
   return {

@@ -18,7 +18,20 @@ function hasMetricKeys(results: Obj): boolean {
   );
 }
 
-/** Which harness wrote a parsed JSON document (an object; no harness writes an array), or null. */
+/**
+ * Which harness wrote a parsed JSON document (an object; no harness writes an array), or null.
+ *
+ * @example An OpenAI run and a plain object
+ * ```ts
+ * import { detectJsonDocument } from "./detect.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(detectJsonDocument({ object: "eval.run", id: "r" }), {
+ *   harness: "openai-evals", format: "json", kind: "run",
+ * });
+ * assert.equal(detectJsonDocument({ rows: [] }), null);
+ * ```
+ */
 export function detectJsonDocument(doc: unknown): DetectedHarness | null {
   if (!isObj(doc)) return null;
   const spec = obj(doc.eval);
@@ -49,7 +62,19 @@ export function detectJsonDocument(doc: unknown): DetectedHarness | null {
   return null;
 }
 
-/** Which harness wrote one JSON lines record, or null. */
+/**
+ * Which harness wrote one JSON lines record, or null.
+ *
+ * @example An lm-evaluation-harness samples line
+ * ```ts
+ * import { detectJsonRecord } from "./detect.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(detectJsonRecord({ doc_id: 0, filter: "none", metrics: ["acc"], acc: 1 }), {
+ *   harness: "lm-eval", format: "jsonl", kind: "samples",
+ * });
+ * ```
+ */
 export function detectJsonRecord(record: unknown): DetectedHarness | null {
   if (!isObj(record)) return null;
   if (
@@ -119,7 +144,18 @@ export function detectHarness(content: Uint8Array | string, name = ""): Detected
     : null;
 }
 
-/** Names accepted for `--harness`, mapped to harness names. */
+/**
+ * Names accepted for `--harness`, mapped to harness names.
+ *
+ * @example
+ * ```ts
+ * import { HARNESS_ALIASES } from "./detect.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(HARNESS_ALIASES["inspect_ai"], "inspect");
+ * assert.equal(HARNESS_ALIASES["helm"], undefined);
+ * ```
+ */
 export const HARNESS_ALIASES: Readonly<Record<string, HarnessName>> = {
   "promptfoo": "promptfoo",
   "inspect": "inspect",

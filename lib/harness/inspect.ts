@@ -9,7 +9,8 @@
  */
 import type { AuditRow } from "../audit/types.ts";
 import { parseJson } from "../io/nonfinite_json.ts";
-import { type Draft, finishDraft, newDraft, refuse } from "./_draft.ts";
+import { finishDraft, newDraft, refuse } from "./_draft.ts";
+import type { HarnessDraft } from "./types.ts";
 import {
   inspectChecks,
   inspectFigures,
@@ -22,27 +23,45 @@ import {
   fillScorerless,
   inspectSampleRows,
 } from "./_inspect_rows.ts";
-import { arr, isObj, type Obj, obj } from "./_values.ts";
+import { arr, isObj, obj } from "./_values.ts";
 import type { ZipArchive } from "./zip.ts";
 
 /** One sample record as found in a log, with its 1-based position and where it came from. */
 export interface InspectSampleRecord {
+  /** 1-based position among the log's samples. */
   row: number;
   /** Where in the log (e.g. `samples[3]`, `samples/2_epoch_1.json`). */
   where: string;
-  /** The parsed sample, or the reason it could not be read. */
+  /** The parsed sample. */
   value?: unknown;
+  /** Why the sample could not be read, when it could not. */
   unreadable?: string;
 }
 
 /**
  * Adapt an Inspect log given as its header (the log without samples) and its samples. Samples
  * `undefined` means the log holds none (header only).
+ *
+ * @example A header with no samples is aggregate only
+ * ```ts
+ * import { adaptInspectLog } from "./inspect.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const draft = await adaptInspectLog({
+ *   version: 2, status: "success", eval: { task: "t", model: "m" },
+ *   results: { total_samples: 2, completed_samples: 2,
+ *     scores: [{ name: "match", scorer: "match", metrics: { accuracy: { value: 0.5 } } }] },
+ * }, undefined);
+ * assert.equal(draft.aggregateOnly, true);
+ * assert.deepEqual(draft.declared.map((d) => [d.metric, d.value]), [
+ *   ["results.total_samples", 2], ["results.completed_samples", 2], ["accuracy", 0.5],
+ * ]);
+ * ```
  */
 export async function adaptInspectLog(
-  header: Obj,
+  header: Record<string, unknown>,
   samples: AsyncIterable<InspectSampleRecord> | Iterable<InspectSampleRecord> | undefined,
-): Promise<Draft> {
+): Promise<HarnessDraft> {
   const draft = newDraft("inspect", inspectPackageVersion(header));
   const version = inspectVersion(header);
   const scorers = declaredScorers(header);
@@ -102,7 +121,7 @@ export async function adaptInspectLog(
  * assert.equal(draft.harness.version, "0.3.95");
  * ```
  */
-export function adaptInspectJson(doc: Obj): Promise<Draft> {
+export function adaptInspectJson(doc: Record<string, unknown>): Promise<HarnessDraft> {
   const { samples, ...header } = doc;
   if (samples === undefined) return adaptInspectLog(header, undefined);
   const list = arr(samples).map((value, i) => ({ row: i + 1, where: `samples[${i}]`, value }));
@@ -139,8 +158,25 @@ async function* zipSamples(zip: ZipArchive, names: string[]): AsyncGenerator<Ins
 /**
  * Adapt an Inspect `.eval` log opened with {@link openZip}. Full samples come from
  * `samples/*.json`; a log without them falls back to the sample summaries.
+ *
+ * @example A two-member log built in memory
+ * ```ts
+ * import { adaptInspectEval, openZip } from "@verdict/verdict";
+ * import { strToU8, zipSync } from "fflate";
+ * import assert from "node:assert/strict";
+ *
+ * const bytes = zipSync({
+ *   "header.json": strToU8('{"version": 2, "status": "success", "eval": {"task": "t", "model": "m"}}'),
+ *   "samples/7_epoch_1.json": strToU8('{"id": 7, "epoch": 1, "scores": {"s": {"value": NaN}}}'),
+ * });
+ * const zip = await openZip({ name: "x.eval", size: bytes.length, close() {},
+ *   readAt: (o: number, n: number) => Promise.resolve(bytes.subarray(o, o + n)) });
+ * const draft = await adaptInspectEval(zip, "x.eval");
+ * assert.equal(draft.rows[0].case, "7");
+ * assert.ok(Number.isNaN(draft.rows[0].score));
+ * ```
  */
-export async function adaptInspectEval(zip: ZipArchive, name: string): Promise<Draft> {
+export async function adaptInspectEval(zip: ZipArchive, name: string): Promise<HarnessDraft> {
   const headerName = zip.entry("header.json") ? "header.json" : "_journal/start.json";
   if (!zip.entry(headerName)) {
     throw new SyntaxError(

@@ -11,12 +11,26 @@
 import type { AuditRow } from "../audit/types.ts";
 import { parseJson } from "../io/nonfinite_json.ts";
 import { type Draft, finishDraft, newDraft, refuse } from "./_draft.ts";
+import type { HarnessDraft } from "./types.ts";
 import { arr, isObj, type Obj, obj, text, UNBOUNDED } from "./_values.ts";
-import { lmEvalFigures, lmEvalModel, lmEvalVersion } from "./lm_eval_results.ts";
+import { lmEvalFigures, lmEvalModel, lmEvalVersion } from "./_lm_eval_meta.ts";
 
 const PARSE_FLAG = "percent_parseable";
 
-/** Task and date in a samples file name (`…samples_<task>_<date>.jsonl`), when it has them. */
+/**
+ * Task and date in a samples file name (`…samples_<task>_<date>.jsonl`), when it has them.
+ *
+ * @example Read a name with a prefix
+ * ```ts
+ * import { lmEvalSamplesName } from "./lm_eval.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(lmEvalSamplesName("pr1_samples_gsm8k_cot_2025-01-02T03-04-05.678.jsonl"), {
+ *   task: "gsm8k_cot", date: "2025-01-02T03-04-05.678",
+ * });
+ * assert.equal(lmEvalSamplesName("results.jsonl"), undefined);
+ * ```
+ */
 export function lmEvalSamplesName(file: string): { task: string; date: string } | undefined {
   const m = /samples_(.+)_(\d{4}-\d{2}-\d{2}T[\d-]+(?:\.\d+)?)\.jsonl$/.exec(file);
   return m ? { task: m[1], date: m[2] } : undefined;
@@ -29,7 +43,7 @@ export interface LmEvalSamplesContext {
   /** A fallback version label when no results document names the model. */
   label?: string;
   /** The matching `results_<date>.json`, parsed. */
-  results?: Obj;
+  results?: Record<string, unknown>;
 }
 
 function metricRow(base: AuditRow, metric: string, value: unknown, parseable: unknown): AuditRow {
@@ -110,7 +124,7 @@ function checkDocCount(
 export async function adaptLmEvalSamples(
   lines: AsyncIterable<{ line: number; text: string }>,
   context: LmEvalSamplesContext = {},
-): Promise<Draft> {
+): Promise<HarnessDraft> {
   const results = context.results;
   const draft = newDraft("lm-eval", results ? lmEvalVersion(results) : undefined);
   const model = results ? lmEvalModel(results) : undefined;

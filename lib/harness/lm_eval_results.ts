@@ -4,91 +4,9 @@
  *
  * @module
  */
-import type { DeclaredFigure } from "../audit/types.ts";
-import { type Draft, finishDraft, newDraft } from "./_draft.ts";
-import { arr, fmt, type Obj, obj, text } from "./_values.ts";
-
-/** The model a results file names: `model_name`, else `pretrained=` of model_args, else `model`. */
-export function lmEvalModel(doc: Obj): string | undefined {
-  const config = obj(doc.config) ?? {};
-  const args = config.model_args;
-  const pretrained = typeof args === "string"
-    ? /(?:^|,)pretrained=([^,]+)/.exec(args)?.[1] ?? /(?:^|,)model=([^,]+)/.exec(args)?.[1]
-    : text(obj(args)?.pretrained) ?? text(obj(args)?.model);
-  return text(doc.model_name) ?? pretrained ?? text(config.model);
-}
-
-/** The lm_eval version recorded, else its git hash. */
-export function lmEvalVersion(doc: Obj): string | undefined {
-  const version = text(doc.lm_eval_version);
-  if (version) return version;
-  const hash = text(doc.git_hash);
-  return hash ? `(version not recorded; git ${hash})` : undefined;
-}
-
-/** Names of group entries (aggregates of subtasks) among `results`. */
-export function lmEvalGroups(doc: Obj): Set<string> {
-  const groups = new Set(Object.keys(obj(doc.groups) ?? {}));
-  for (const [name, subtasks] of Object.entries(obj(doc.group_subtasks) ?? {})) {
-    if (arr(subtasks).length > 0) groups.add(name);
-  }
-  return groups;
-}
-
-/** What the figures of one results file say, for one task or all of them. */
-export interface LmEvalFigures {
-  declared: DeclaredFigure[];
-  notes: string[];
-}
-
-/** Declared figures of a results document, for `onlyTask` or every task. */
-export function lmEvalFigures(doc: Obj, version: string, onlyTask?: string): LmEvalFigures {
-  const out: LmEvalFigures = { declared: [], notes: [] };
-  const groups = lmEvalGroups(doc);
-  let unavailable = 0;
-  for (const [task, entry] of Object.entries(obj(doc.results) ?? {})) {
-    if (onlyTask !== undefined && task !== onlyTask) continue;
-    const group = groups.has(task);
-    for (const [key, value] of Object.entries(obj(entry) ?? {})) {
-      if (!key.includes(",")) continue;
-      if (/_stderr,/.test(key)) {
-        if (value === "N/A") unavailable++;
-        continue;
-      }
-      const label = group ? `${key} (group ${task}, aggregated over its subtasks)` : key;
-      if (typeof value === "number" && Number.isFinite(value) && value >= 0 && value <= 1) {
-        out.declared.push({
-          version,
-          grader: key,
-          metric: label,
-          value,
-          kind: "rate",
-          source: `results[${task}][${key}]`,
-        });
-      } else {
-        const shown = typeof value === "number" ? fmt(value) : JSON.stringify(value);
-        out.notes.push(`${task} declares ${label} = ${shown}, which is not a rate.`);
-      }
-    }
-    const n = obj(obj(doc["n-samples"])?.[task]);
-    if (typeof n?.effective === "number") {
-      out.declared.push({
-        version,
-        metric: "n-samples.effective",
-        value: n.effective,
-        kind: "count",
-        source: `n-samples[${task}]`,
-      });
-    }
-  }
-  if (unavailable > 0) {
-    out.notes.push(`${unavailable} stderr value(s) are "N/A" (not computable for that metric).`);
-  }
-  if (groups.size > 0 && onlyTask === undefined) {
-    out.notes.push(`Group entries (${[...groups].join(", ")}) aggregate their subtasks.`);
-  }
-  return out;
-}
+import { finishDraft, newDraft } from "./_draft.ts";
+import type { HarnessDraft } from "./types.ts";
+import { lmEvalFigures, lmEvalModel, lmEvalVersion } from "./_lm_eval_meta.ts";
 
 /**
  * Read a results file: no rows, only declared figures.
@@ -109,7 +27,7 @@ export function lmEvalFigures(doc: Obj, version: string, onlyTask?: string): LmE
  * ]);
  * ```
  */
-export function adaptLmEvalResults(doc: Obj): Draft {
+export function adaptLmEvalResults(doc: Record<string, unknown>): HarnessDraft {
   const draft = newDraft("lm-eval", lmEvalVersion(doc));
   const version = lmEvalModel(doc) ?? "unknown model";
   const figures = lmEvalFigures(doc, version);

@@ -14,6 +14,7 @@ export interface HarnessNoteSet {
   title: string;
   /** What the notes were checked against. */
   checkedAgainst: string;
+  /** The notes, one sentence or a few each. */
   notes: readonly string[];
 }
 

@@ -10,6 +10,7 @@
 import type { AuditRow } from "../audit/types.ts";
 import { parseJson } from "../io/nonfinite_json.ts";
 import { type Draft, finishDraft, newDraft, refuse } from "./_draft.ts";
+import type { HarnessDraft } from "./types.ts";
 import { arr, firstLine, isObj, num, type Obj, obj, text, UNBOUNDED } from "./_values.ts";
 import { inferErrorKind } from "../audit/error_kind.ts";
 
@@ -89,7 +90,7 @@ function dashboardItem(value: Obj, row: number): Item {
 }
 
 /** Rows of every item; an item with no grader result gets one row per criterion of its run. */
-function settle(draft: Draft, items: Item[]): Draft {
+function settle(draft: Draft, items: Item[]): HarnessDraft {
   const byRun = new Map<string, Set<string>>();
   const all = new Set<string>();
   for (const { base, grades } of items) {
@@ -190,7 +191,7 @@ function runFigures(draft: Draft, run: Obj, where: string): void {
  * ]);
  * ```
  */
-export function adaptOpenAiEvalsDocument(doc: Obj): Draft {
+export function adaptOpenAiEvalsDocument(doc: Record<string, unknown>): HarnessDraft {
   const draft = newDraft("openai-evals");
   const data = doc.object === "list" ? arr(doc.data) : [doc];
   const items: Item[] = [];
@@ -230,7 +231,7 @@ export function adaptOpenAiEvalsDocument(doc: Obj): Draft {
  */
 export async function adaptOpenAiEvalsJsonl(
   lines: AsyncIterable<{ line: number; text: string }>,
-): Promise<Draft> {
+): Promise<HarnessDraft> {
   const draft = newDraft("openai-evals");
   const items: Item[] = [];
   for await (const { line, text: body } of lines) {

@@ -9,6 +9,7 @@
  */
 import { parseJson } from "../io/nonfinite_json.ts";
 import { type Draft, newDraft, refuse } from "./_draft.ts";
+import type { HarnessDraft } from "./types.ts";
 import {
   collectResult,
   type Pending,
@@ -150,7 +151,7 @@ function reportMissing(
  * ]);
  * ```
  */
-export function adaptPromptfooExport(doc: Obj): Draft {
+export function adaptPromptfooExport(doc: Record<string, unknown>): HarnessDraft {
   const results = obj(doc.results) ?? {};
   const draft = newDraft("promptfoo", text(obj(doc.metadata)?.promptfooVersion));
   const prompts = arr(results.prompts);
@@ -198,7 +199,7 @@ export function adaptPromptfooExport(doc: Obj): Draft {
  */
 export async function adaptPromptfooJsonl(
   lines: AsyncIterable<{ line: number; text: string }>,
-): Promise<Draft> {
+): Promise<HarnessDraft> {
   const draft = newDraft("promptfoo");
   const pending: Pending[] = [];
   const described = new Map<number, string | undefined>();

@@ -9,13 +9,26 @@
 // @ts-types="@types/papaparse"
 import Papa from "papaparse";
 import type { AuditRow } from "../audit/types.ts";
-import { type Draft, finishDraft, newDraft, refuse } from "./_draft.ts";
+import { finishDraft, newDraft, refuse } from "./_draft.ts";
+import type { HarnessDraft } from "./types.ts";
 import { PROMPTFOO_GRADER } from "./_promptfoo_rows.ts";
 import { firstLine } from "./_values.ts";
 
 const GROUP = ["Status", "Score", "Named Scores", "Grader Reason", "Comment"];
 
-/** Column positions of each version group in a promptfoo CSV header, or [] when it is none. */
+/**
+ * Column positions of each version group in a promptfoo CSV header, or [] when it is none.
+ *
+ * @example Find the groups of a header
+ * ```ts
+ * import { promptfooCsvGroups } from "./promptfoo_csv.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const header = ["Description", "q", "[a] P", "Status", "Score", "Named Scores", "Grader Reason", "Comment"];
+ * assert.deepEqual(promptfooCsvGroups(header), [{ version: "[a] P", at: 2 }]);
+ * assert.deepEqual(promptfooCsvGroups(["id", "output"]), []);
+ * ```
+ */
 export function promptfooCsvGroups(header: readonly string[]): { version: string; at: number }[] {
   const groups: { version: string; at: number }[] = [];
   for (let i = 0; i + 2 < header.length; i++) {
@@ -85,7 +98,7 @@ function cellRow(
  * ]);
  * ```
  */
-export function adaptPromptfooCsv(csv: string, name: string): Draft {
+export function adaptPromptfooCsv(csv: string, name: string): HarnessDraft {
   const parsed = Papa.parse<string[]>(csv, { header: false, skipEmptyLines: "greedy" });
   const [header, ...records] = parsed.data;
   const groups = header ? promptfooCsvGroups(header) : [];

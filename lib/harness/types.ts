@@ -17,10 +17,24 @@ export type HarnessFormat = "json" | "jsonl" | "csv" | "eval-zip";
 
 /** What was detected about a file before it was read. */
 export interface DetectedHarness {
+  /** The harness that wrote the file. */
   harness: HarnessName;
+  /** The container it was read from. */
   format: HarnessFormat;
   /** The file's role inside the harness, e.g. `"samples"`, `"results"`, `"output-items"`. */
   kind: string;
+}
+
+/** A file opened for reading by offset, with its size and a name for messages. */
+export interface RandomAccessFile {
+  /** The name used in messages. */
+  name: string;
+  /** Size in bytes. */
+  size: number;
+  /** Read `length` bytes at `offset` (fewer only at the end of the file). */
+  readAt(offset: number, length: number): Promise<Uint8Array>;
+  /** Release the file. */
+  close(): void;
 }
 
 /** A problem found while adapting a file, returned as data (never thrown). */
@@ -37,6 +51,7 @@ export interface HarnessProblem {
 
 /** Which harness wrote the file, at which version, and what it does with unscored rows. */
 export interface HarnessInfo {
+  /** The harness. */
   name: HarnessName;
   /** The harness version recorded in the file, when it records one. */
   version?: string;
@@ -46,6 +61,7 @@ export interface HarnessInfo {
 
 /** What an adapter read from one file, before the file's name and detection are added. */
 export interface HarnessDraft {
+  /** Which harness, at which version, with its notes. */
   harness: HarnessInfo;
   /** One row per case × version × repeat × grader. */
   rows: AuditRow[];

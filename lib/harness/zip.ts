@@ -7,7 +7,7 @@
  */
 import { inflateSync } from "fflate";
 import { decompress as zstdDecompress } from "fzstd";
-import type { OpenedFile } from "./_source.ts";
+import type { RandomAccessFile } from "./types.ts";
 
 /** One member of a zip archive, as its central directory describes it. */
 export interface ZipEntry {
@@ -15,7 +15,9 @@ export interface ZipEntry {
   name: string;
   /** Compression method: 0 stored, 8 deflate, 93 zstd. */
   method: number;
+  /** Bytes stored in the archive. */
   compressedSize: number;
+  /** Bytes once decompressed. */
   size: number;
   /** Offset of the member's local header. */
   localHeaderOffset: number;
@@ -25,6 +27,7 @@ export interface ZipEntry {
 
 /** An opened zip archive: its members, and a way to read one. */
 export interface ZipArchive {
+  /** Every member, in central-directory order. */
   entries: ZipEntry[];
   /** The member called `name`, or undefined. */
   entry(name: string): ZipEntry | undefined;
@@ -41,7 +44,18 @@ const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 const MAX32 = 0xffffffff;
 
-/** True when the bytes start like a zip archive. */
+/**
+ * True when the bytes start like a zip archive (a local header, or the end record of an empty one).
+ *
+ * @example Tell a zip from JSON
+ * ```ts
+ * import { looksLikeZip } from "./zip.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(looksLikeZip(new Uint8Array([0x50, 0x4b, 3, 4])), true);
+ * assert.equal(looksLikeZip(new TextEncoder().encode("{}")), false);
+ * ```
+ */
 export function looksLikeZip(head: Uint8Array): boolean {
   return head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b &&
     ((head[2] === 3 && head[3] === 4) || (head[2] === 5 && head[3] === 6));
@@ -59,7 +73,7 @@ function broken(name: string, why: string): SyntaxError {
   return new SyntaxError(`Cannot read zip archive "${name}": ${why}`);
 }
 
-async function findDirectory(file: OpenedFile): Promise<{ offset: number; count: number }> {
+async function findDirectory(file: RandomAccessFile): Promise<{ offset: number; count: number }> {
   const tailSize = Math.min(file.size, 22 + 0xffff + 20);
   const tailStart = file.size - tailSize;
   const tail = await file.readAt(tailStart, tailSize);
@@ -150,7 +164,7 @@ function parseDirectory(bytes: Uint8Array, count: number, name: string): ZipEntr
  * assert.equal(await zip.readText("header.json"), '{"version": 2}');
  * ```
  */
-export async function openZip(file: OpenedFile): Promise<ZipArchive> {
+export async function openZip(file: RandomAccessFile): Promise<ZipArchive> {
   const { offset, count } = await findDirectory(file);
   const directory = await file.readAt(offset, file.size - offset);
   const entries = parseDirectory(directory, count, file.name);
