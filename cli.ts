@@ -14,6 +14,7 @@
  */
 import { EXIT_OK, EXIT_USAGE } from "./cli/_common.ts";
 import { main as audit } from "./cli/audit.ts";
+import { main as evalCommand } from "./cli/eval.ts";
 import { main as interval } from "./cli/interval.ts";
 import { main as score } from "./cli/score.ts";
 
@@ -25,6 +26,7 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
     run: audit,
     summary: "find rows without a verdict; pass rates three ways with Wilson intervals",
   },
+  eval: { run: evalCommand, summary: "run a model over a dataset (not available yet)" },
   interval: {
     run: interval,
     summary: "pass-rate intervals from typed counts (Wilson and Clopper-Pearson)",
