@@ -21,3 +21,5 @@ export * from "./score_config.ts";
 export * from "./scored_file.ts";
 export * from "./score_report.ts";
 export * from "./score.ts";
+export * from "./near_miss.ts";
+export * from "./normalizer_export.ts";

@@ -1,0 +1,165 @@
+// Other readings of the numbers in a text, for the near-miss probe's `number-reading`: a decimal
+// comma (with dots as thousands separators), spaces or apostrophes as thousands separators, a
+// percent as a fraction, and number words. Each reading rewrites the text so that `readNumbers`
+// (and so the numeric grader) sees the number the way that reading understands it.
+import { readNumbers } from "./numbers.ts";
+
+/** The name of one alternative number reading. */
+export type NumberReadingKind = "decimal-comma" | "thousands" | "percent" | "words";
+
+/** The readings, in the order the probe tries them. */
+export const NUMBER_READINGS: readonly NumberReadingKind[] = [
+  "decimal-comma",
+  "thousands",
+  "percent",
+  "words",
+];
+
+// A run of digits joined by `.` or `,`, not inside a longer number or word.
+const DOTTED = /(?<![\p{L}\p{N}_.,])\d[\d.,]*\d(?![\p{L}\p{N}_]|[.,]\d)/gu;
+// Continental style: `2.310,40`, `1.249`, `1.249.000`, `1,5`.
+const CONTINENTAL = /^(?:\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+,\d+)$/;
+// Thousands separated by a space, NBSP, narrow NBSP, thin space or apostrophe: `1 249`, `1'249.5`.
+const SPACED =
+  /(?<![\p{L}\p{N}_.,])\d{1,3}(?:[ \u00a0\u202f\u2009'\u2019]\d{3})+(?:\.\d+)?(?![\p{L}\p{N}_]|[.,]\d)/gu;
+
+const UNITS: Record<string, number> = {
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+};
+const TEENS: Record<string, number> = {
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+};
+const TENS: Record<string, number> = {
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+};
+const SCALES: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9 };
+const WORDS = [...Object.keys(UNITS), ...Object.keys(TEENS), ...Object.keys(TENS), "hundred"]
+  .concat(Object.keys(SCALES)).sort((a, b) => b.length - a.length).join("|");
+const WORD_RUN = new RegExp(
+  `(?<![\\p{L}\\p{N}_])(?:${WORDS})(?:(?:[ \\t]*-[ \\t]*|[ \\t]+(?:and[ \\t]+)?)(?:${WORDS}))*` +
+    `(?![\\p{L}\\p{N}_])`,
+  "giu",
+);
+
+/**
+ * The value of a run of English number words (`forty-five` → 45, `two thousand and ten` →
+ * 2010), or undefined when the words do not form a number (`five five`, `hundred`).
+ */
+export function numberFromWords(run: string): number | undefined {
+  const words = run.toLowerCase().split(/[\s-]+/).filter((w) => w !== "");
+  let total = 0;
+  let group = 0;
+  let last: "none" | "unit" | "teen" | "ten" | "hundred" | "scale" | "and" = "none";
+  let lastScale = Infinity;
+  for (const w of words) {
+    if (w === "and") {
+      if (last !== "hundred" && last !== "scale") return undefined;
+      last = "and";
+    } else if (w === "zero") {
+      if (words.length !== 1) return undefined;
+    } else if (w in UNITS || w in TEENS) {
+      const teen = w in TEENS;
+      if (last === "unit" || last === "teen" || (last === "ten" && teen)) return undefined;
+      group += teen ? TEENS[w] : UNITS[w];
+      last = teen ? "teen" : "unit";
+    } else if (w in TENS) {
+      if (last === "unit" || last === "teen" || last === "ten") return undefined;
+      group += TENS[w];
+      last = "ten";
+    } else if (w === "hundred") {
+      if (last !== "unit" && last !== "teen" && last !== "ten") return undefined;
+      if (group >= 100) return undefined;
+      group *= 100;
+      last = "hundred";
+    } else {
+      const scale = SCALES[w];
+      if (scale === undefined || group === 0 || scale >= lastScale) return undefined;
+      if (last === "and" || last === "scale" || last === "none") return undefined;
+      total += group * scale;
+      group = 0;
+      lastScale = scale;
+      last = "scale";
+    }
+  }
+  if (last === "and") return undefined;
+  return total + group;
+}
+
+function plain(value: number): string {
+  return String(Number(value.toPrecision(15)));
+}
+
+/**
+ * Rewrite the numbers of `text` under one reading. The result equals `text` when the reading
+ * finds nothing to change.
+ */
+export function readAs(text: string, reading: NumberReadingKind): string {
+  switch (reading) {
+    case "decimal-comma":
+      return text.replace(
+        DOTTED,
+        (m) => CONTINENTAL.test(m) ? m.replaceAll(".", "").replace(",", ".") : m,
+      );
+    case "thousands":
+      return text.replace(SPACED, (m) => m.replace(/[ \u00a0\u202f\u2009'\u2019]/g, ""));
+    case "percent":
+      return rewriteNumbers(text, (n) => n.percent ? plain(n.value / 100) : undefined);
+    case "words":
+      return text.replace(WORD_RUN, (m) => {
+        const value = numberFromWords(m);
+        return value === undefined ? m : String(value);
+      });
+  }
+}
+
+function rewriteNumbers(
+  text: string,
+  rewrite: (n: ReturnType<typeof readNumbers>[number]) => string | undefined,
+): string {
+  let out = "";
+  let at = 0;
+  for (const n of readNumbers(text)) {
+    const replacement = rewrite(n);
+    if (replacement === undefined) continue;
+    out += text.slice(at, n.index) + replacement;
+    at = n.index + n.text.length;
+  }
+  return out + text.slice(at);
+}
+
+/**
+ * Write every number of `text` one way: sign, currency symbol, the value in shortest form, and
+ * `%` when it had one (`$1,249.00` → `$1249`, `15 %` → `15%`). Two texts that differ only in how
+ * their numbers are written become equal.
+ */
+export function canonicalNumbers(text: string): string {
+  return rewriteNumbers(text, (n) => {
+    const sign = n.value < 0 ? "-" : "";
+    return `${sign}${n.currency ?? ""}${plain(Math.abs(n.value))}${n.percent ? "%" : ""}`;
+  });
+}
