@@ -23,3 +23,4 @@ export * from "./score_report.ts";
 export * from "./score.ts";
 export * from "./near_miss.ts";
 export * from "./normalizer_export.ts";
+export * from "./assertions.ts";

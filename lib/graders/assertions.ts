@@ -1,0 +1,327 @@
+/**
+ * Per-row assertions (promptfoo style): each item of a row's `assertions` list runs as an extra
+ * check on that row, named `assert:<type>` in the scored file. Known kinds map onto the graders
+ * or onto small checks here; unknown kinds are never run and never pass.
+ *
+ * @module
+ */
+import type { Assertion } from "../io/mod.ts";
+import { binary, errored, notJudged, quote } from "./_result.ts";
+import { codeFence, numberReading, probe, type ProbeTarget } from "./_probe.ts";
+import { nearMiss } from "./near_miss.ts";
+import { GRADERS } from "./registry.ts";
+import type { GradeInput, Grader, GradeResult, GraderName } from "./types.ts";
+
+/** The assertion kinds verdict runs. */
+export const KNOWN_ASSERTION_TYPES = [
+  "exact",
+  "equals",
+  "normalized",
+  "contains",
+  "icontains",
+  "contains-any",
+  "contains-all",
+  "icontains-any",
+  "icontains-all",
+  "starts-with",
+  "regex",
+  "is-json",
+  "json-schema",
+  "numeric",
+  "token-f1",
+  "bleu",
+  "rouge-l",
+  "chrf",
+] as const;
+
+/** A kind of assertion that verdict runs. */
+export type KnownAssertionType = typeof KNOWN_ASSERTION_TYPES[number];
+
+/** What running one assertion gave. */
+export interface AssertionOutcome {
+  /** The assertion's type as written. */
+  type: string;
+  /** False for a kind verdict does not run: then `result` has error `not-implemented`. */
+  known: boolean;
+  /** The verdict, as a grader gives it. */
+  result: GradeResult;
+  /** Near-miss steps when the assertion failed (see `nearMiss`). */
+  nearMiss: string[];
+  /** What the check did, for the scored file and reports. */
+  settings: string;
+  /** The threshold used by a graded kind, if any. */
+  threshold?: number;
+}
+
+/** What an assertion may use from its row besides the output. */
+export interface AssertionContext {
+  /** The row's JSON Schema: a `json-schema` assertion without a value uses it. */
+  schema?: unknown;
+}
+
+const GRADED_KINDS = new Set(["token-f1", "bleu", "rouge-l", "chrf"]);
+
+function isKnown(type: string): type is KnownAssertionType {
+  return (KNOWN_ASSERTION_TYPES as readonly string[]).includes(type);
+}
+
+/** The value as a list of texts (a text, a number or boolean, or a list of them); or why not. */
+function texts(value: unknown, splitCommas: boolean): string[] | string {
+  if (value === undefined || value === null) return "the assertion has no value";
+  if (typeof value === "string") {
+    return splitCommas ? value.split(",").map((s) => s.trim()).filter((s) => s !== "") : [value];
+  }
+  if (typeof value === "number" || typeof value === "boolean") return [String(value)];
+  if (
+    Array.isArray(value) && value.every((v) => ["string", "number", "boolean"].includes(typeof v))
+  ) {
+    return value.map(String);
+  }
+  return `the assertion's value ${quote(JSON.stringify(value))} is not text or a list of texts`;
+}
+
+function threshold(a: Assertion): number | undefined | GradeResult {
+  const t: unknown = a.threshold;
+  if (t === undefined || t === null) return undefined;
+  const n = typeof t === "string" && t.trim() !== "" ? Number(t) : t;
+  if (typeof n !== "number" || !Number.isFinite(n)) {
+    return errored("bad-threshold", `threshold ${quote(String(t))} is not a number`);
+  }
+  return n;
+}
+
+function fromGrader(
+  type: string,
+  name: GraderName,
+  input: GradeInput,
+  options: Record<string, unknown> = {},
+  prefix = "",
+): AssertionOutcome {
+  const grader = GRADERS[name] as unknown as Grader<Record<string, unknown>>;
+  const resolved = { ...grader.defaults, ...options };
+  const result = grader.grade(input, resolved);
+  const out: AssertionOutcome = {
+    type,
+    known: true,
+    result,
+    nearMiss: nearMiss(name, input, result, resolved),
+    settings: `${prefix}${grader.describe(resolved)}`,
+  };
+  if (input.threshold !== undefined) out.threshold = input.threshold;
+  return out;
+}
+
+function fromCheck(
+  type: string,
+  target: ProbeTarget,
+  input: GradeInput,
+  settings: string,
+): AssertionOutcome {
+  const result = target.grade(input);
+  return { type, known: true, result, nearMiss: probe(target, input, result), settings };
+}
+
+// The small checks: contains-any/-all (optionally ignoring case) and starts-with.
+function listCheck(type: string, output: string, items: string[]): AssertionOutcome {
+  const fold = type.startsWith("i") ? (s: string) => s.toLowerCase() : (s: string) => s;
+  const all = type.endsWith("-all");
+  const grade = (input: GradeInput): GradeResult => {
+    const used = input.references.filter((r) => r !== "");
+    if (used.length === 0) return notJudged("no-reference", "the assertion's list is empty");
+    const text = fold(input.output);
+    const missing = used.filter((r) => !text.includes(fold(r)));
+    if (all ? missing.length === 0 : missing.length < used.length) return binary(true);
+    return binary(
+      false,
+      all
+        ? `output lacks ${missing.length} of ${used.length}: ${
+          missing.map((m) => quote(m)).join(", ")
+        }`
+        : `output contains none of the ${used.length} items`,
+    );
+  };
+  const target = { grade, stepsOnReferences: true, extras: [numberReading(grade)] };
+  const how = `${all ? "every item" : "at least one item"}, ${
+    fold("A") === "a" ? "ignoring case" : "case-sensitive"
+  }`;
+  return fromCheck(type, target, { output, references: items }, `${type}: ${how}`);
+}
+
+function startsWith(output: string, prefixes: string[]): AssertionOutcome {
+  const grade = (input: GradeInput): GradeResult => {
+    const index = input.references.findIndex((p) => input.output.startsWith(p));
+    if (index >= 0) return binary(true, undefined, index);
+    return binary(
+      false,
+      `output does not start with ${input.references.map((p) => quote(p)).join(" or ")}`,
+    );
+  };
+  const target = { grade, stepsOnReferences: true, extras: [numberReading(grade)] };
+  return fromCheck(
+    "starts-with",
+    target,
+    { output, references: prefixes },
+    "starts-with: case-sensitive prefix",
+  );
+}
+
+/** JSON values equal regardless of key order. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
+  }
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length &&
+    ka.every((k) =>
+      Object.hasOwn(b, k) &&
+      sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])
+    );
+}
+
+function parseJson(text: string): { value: unknown } | { error: string } {
+  try {
+    return { value: JSON.parse(text) };
+  } catch (e) {
+    return { error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+// `is-json` without a schema, and `equals` with a JSON value: the output parsed as JSON.
+function jsonCheck(type: string, output: string, expected?: { value: unknown }): AssertionOutcome {
+  const grade = (input: GradeInput): GradeResult => {
+    const parsed = parseJson(input.output);
+    if ("error" in parsed) return binary(false, `output is not valid JSON: ${parsed.error}`);
+    if (!expected || sameJson(parsed.value, expected.value)) return binary(true);
+    return binary(false, "output parses as JSON but differs from the expected value");
+  };
+  const target = { grade, stepsOnReferences: false, extras: [codeFence(grade)] };
+  const settings = expected
+    ? `${type}: JSON equal to the value (key order ignored)`
+    : `${type}: output parses as JSON`;
+  return fromCheck(type, target, { output, references: [] }, settings);
+}
+
+function schemaOf(value: unknown): unknown {
+  if (typeof value === "string") {
+    const parsed = parseJson(value);
+    return "value" in parsed && typeof parsed.value === "object" ? parsed.value : undefined;
+  }
+  return typeof value === "object" && value !== null ? value : undefined;
+}
+
+function unknownKind(type: string): AssertionOutcome {
+  return {
+    type,
+    known: false,
+    result: errored(
+      "not-implemented",
+      `verdict does not run assertions of kind ${quote(type)}; it is counted and never passes`,
+    ),
+    nearMiss: [],
+    settings: `${type}: not run by verdict`,
+  };
+}
+
+function bad(type: string, reason: string): AssertionOutcome {
+  return {
+    type,
+    known: true,
+    result: errored("bad-assertion", reason),
+    nearMiss: [],
+    settings: type,
+  };
+}
+
+/**
+ * Run one assertion on a row's output. Known kinds:
+ *
+ * - `exact`, `normalized`, `contains`, `icontains`, `regex`, `numeric`: the grader of that name
+ *   (`icontains` is contains ignoring case) with its default settings; `value` is the reference
+ *   or pattern, or a list of them (any one may match);
+ * - `equals`: `exact` for a text value; for an object or array value, the output parsed as JSON
+ *   must equal it (key order ignored);
+ * - `contains-any`, `contains-all`, `icontains-any`, `icontains-all`: `value` is a list (or a
+ *   comma-separated text) of items the output must contain, any or all, with or without case;
+ * - `starts-with`: the output begins with `value`;
+ * - `is-json`: the output parses as JSON; with a schema in `value` it becomes `json-schema`;
+ * - `json-schema`: the schema in `value`, else the row's schema;
+ * - `token-f1`, `bleu`, `rouge-l`, `chrf`: the graded grader against `value`; pass/fail only with
+ *   the assertion's own `threshold` (pass ⇔ score ≥ threshold).
+ *
+ * Any other kind (llm-rubric, javascript, similar, rouge-n, levenshtein, a `not-` kind…) is not
+ * run: its result is an error `not-implemented` that never counts as a pass. A known kind with a
+ * missing or unusable value gives the error `bad-assertion`. A failing known assertion gets the
+ * near-miss probe of the check it ran.
+ *
+ * @example A known kind, a near miss and an unknown kind
+ * ```ts
+ * import { runAssertion } from "@verdict/verdict";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(runAssertion({ type: "icontains-all", value: ["box", "label"] }, "Box and Label").result.pass, true);
+ * const miss = runAssertion({ type: "equals", value: "Paris" }, "Paris.");
+ * assert.deepEqual([miss.result.pass, miss.nearMiss], [false, ["strip-trailing-punctuation"]]);
+ * const rubric = runAssertion({ type: "llm-rubric", value: "is polite" }, "Hello");
+ * assert.deepEqual([rubric.known, rubric.result.pass, rubric.result.error], [false, null, "not-implemented"]);
+ * ```
+ */
+export function runAssertion(
+  assertion: Assertion,
+  output: string,
+  context: AssertionContext = {},
+): AssertionOutcome {
+  const type = assertion.type;
+  if (!isKnown(type)) return unknownKind(type);
+  const value = assertion.value;
+  switch (type) {
+    case "is-json":
+    case "json-schema": {
+      const given = value === undefined || value === null ? undefined : schemaOf(value);
+      if (value !== undefined && value !== null && given === undefined) {
+        return bad(
+          type,
+          `the assertion's value ${quote(String(JSON.stringify(value)))} is not a JSON Schema`,
+        );
+      }
+      if (given === undefined && type === "is-json") return jsonCheck(type, output);
+      const input = { output, references: [], schema: given ?? context.schema };
+      const from = given === undefined ? "schema from the row; " : "schema from the assertion; ";
+      return fromGrader(type, "json-schema", input, {}, from);
+    }
+    case "equals":
+      if (typeof value === "object" && value !== null) return jsonCheck(type, output, { value });
+      break;
+  }
+  const list = texts(value, type.endsWith("-any") || type.endsWith("-all"));
+  if (typeof list === "string") return bad(type, list);
+  const input: GradeInput = { output, references: list };
+  switch (type) {
+    case "exact":
+    case "equals":
+      return fromGrader(type, "exact", input);
+    case "normalized":
+    case "contains":
+    case "regex":
+    case "numeric":
+      return fromGrader(type, type, input);
+    case "icontains":
+      return fromGrader(type, "contains", input, { ignoreCase: true });
+    case "contains-any":
+    case "contains-all":
+    case "icontains-any":
+    case "icontains-all":
+      return listCheck(type, output, list);
+    case "starts-with":
+      return startsWith(output, list);
+  }
+  if (GRADED_KINDS.has(type)) {
+    const t = threshold(assertion);
+    if (typeof t === "object") return { ...bad(type, t.reason ?? ""), result: t };
+    return fromGrader(type, type as GraderName, { ...input, threshold: t });
+  }
+  return unknownKind(type);
+}
