@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { mimeBundle } from "../render/bundle.ts";
+import { Displayable, mimeBundle } from "../render/bundle.ts";
 import type { PlotlyChart } from "../render/chart.ts";
 import { $display, type MimeBundle } from "../render/display_symbol.ts";
 import { envelopeChart } from "../render/envelope_chart.ts";
@@ -102,26 +102,40 @@ function shown(r: Rate): Rate {
   return { ...r, lower: clip(r.lower), upper: clip(r.upper) };
 }
 
-function renderText(sections: Section[]): string {
+/** Options of the capped text and HTML views of an {@link AuditReport}. */
+export interface AuditViewOptions {
+  /** Rows shown at most in each table (default 20); pass `Infinity` for all kept rows. */
+  maxRows?: number;
+}
+
+function tableOptions(t: Table, options: AuditViewOptions) {
+  const maxRows = options.maxRows ?? 20;
+  if (typeof maxRows !== "number" || Number.isNaN(maxRows) || maxRows < 0) {
+    throw new RangeError(`Cannot show ${String(options.maxRows)} rows: maxRows must be ≥ 0`);
+  }
+  return { maxRows, more: `.show({ maxRows: ${t.rows.length} }) shows all` };
+}
+
+function renderText(sections: Section[], options: AuditViewOptions): string {
   const out: string[] = [];
   for (const s of sections) {
     const block: string[] = [];
     if (s.heading) block.push(s.heading, "=".repeat([...s.heading].length));
-    for (const t of s.tables ?? []) block.push(textTable(t, { maxRows: 20 }), "");
+    for (const t of s.tables ?? []) block.push(textTable(t, tableOptions(t, options)), "");
     for (const line of s.lines ?? []) block.push(line);
     out.push(block.join("\n").trimEnd());
   }
   return out.join("\n\n") + "\n";
 }
 
-function renderHtml(sections: Section[]): string {
+function renderHtml(sections: Section[], options: AuditViewOptions): string {
   const out: string[] = ['<div class="verdict-audit">'];
   sections.forEach((s, i) => {
     if (s.heading) {
       const tag = i === 0 ? "h2" : "h3";
       out.push(`<${tag}>${escapeHtml(s.heading)}</${tag}>`);
     }
-    for (const t of s.tables ?? []) out.push(htmlTable(t as Table, { maxRows: 20 }));
+    for (const t of s.tables ?? []) out.push(htmlTable(t, tableOptions(t, options)));
     for (const line of s.lines ?? []) out.push(`<p>${escapeHtml(line)}</p>`);
   });
   out.push("</div>");
@@ -180,14 +194,38 @@ export class AuditReport {
     return structuredClone(this.#data);
   }
 
-  /** The report as text: one table per version × grader, the checks and the advice. */
-  toText(): string {
-    return renderText(reportSections(this.#data));
+  /**
+   * The report as text: one table per version × grader, the checks and the advice. Tables show
+   * at most `maxRows` rows (default 20) and say how many they left out.
+   */
+  toText(options: AuditViewOptions = {}): string {
+    return renderText(reportSections(this.#data), options);
   }
 
   /** The report as an HTML fragment; every value from the source is escaped. */
-  toHTML(): string {
-    return renderHtml(reportSections(this.#data));
+  toHTML(options: AuditViewOptions = {}): string {
+    return renderHtml(reportSections(this.#data), options);
+  }
+
+  /**
+   * The report for a notebook with longer (or shorter) tables, e.g. `report.show({ maxRows: 100 })`.
+   *
+   * @example Show every kept row
+   * ```ts
+   * import { $display, audit } from "@verdict/verdict";
+   * import assert from "node:assert/strict";
+   *
+   * const rows = Array.from({ length: 25 }, (_, i) => ({
+   *   row: i + 1, case: `q${i}`, version: "v1", repeat: 0, grader: "exact",
+   *   score: null, pass: null, error: i < 15 ? "timeout" : "", // 15 errored, 10 empty
+   * }));
+   * const report = await audit(rows);
+   * assert.match(report.toText(), /showing 20 of 25 rows; \.show\(\{ maxRows: 25 \}\) shows all/);
+   * assert.doesNotMatch(report.show({ maxRows: 25 })[$display]()["text/plain"] as string, /showing/);
+   * ```
+   */
+  show(options: AuditViewOptions = {}): Displayable {
+    return new AuditView(this, options);
   }
 
   /**
@@ -213,5 +251,30 @@ export class AuditReport {
   /** The notebook display bundle: HTML, text and JSON (NaN written as the string "NaN"). */
   [$display](): MimeBundle {
     return mimeBundle(this);
+  }
+}
+
+/** A view of an audit report with its own table caps; made by {@link AuditReport.show}. */
+class AuditView extends Displayable {
+  readonly #report: AuditReport;
+  readonly #options: AuditViewOptions;
+
+  constructor(report: AuditReport, options: AuditViewOptions) {
+    super();
+    this.#report = report;
+    this.#options = options;
+    tableOptions({ columns: [], rows: [] }, options); // check maxRows now, not at display time
+  }
+
+  toText(): string {
+    return this.#report.toText(this.#options);
+  }
+
+  toHTML(): string {
+    return this.#report.toHTML(this.#options);
+  }
+
+  toJSON(): AuditReportData {
+    return this.#report.toJSON();
   }
 }

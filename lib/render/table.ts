@@ -26,6 +26,11 @@ export interface TableOptions {
   maxRows?: number;
   /** Digits after the point for non-integer numbers (default 4). */
   digits?: number;
+  /**
+   * How to see the rows left out, added to the "showing N of M rows" line when rows are left out,
+   * e.g. `report.table("exact", { maxRows: 200 }) shows more`.
+   */
+  more?: string;
 }
 
 /** Format one cell as text: numbers with fixed digits, NaN as "NaN", blanks for null/undefined. */
@@ -55,7 +60,11 @@ function shownRows(table: Table, options: TableOptions) {
   const max = options.maxRows ?? 50;
   const rows = table.rows.slice(0, Math.max(0, max));
   const more = table.rows.length - rows.length;
-  return { rows, more };
+  const line = more > 0
+    ? `showing ${rows.length} of ${table.rows.length} rows` +
+      (options.more ? `; ${options.more}` : "")
+    : undefined;
+  return { rows, line };
 }
 
 /**
@@ -74,7 +83,7 @@ function shownRows(table: Table, options: TableOptions) {
 export function htmlTable(table: Table, options: TableOptions = {}): string {
   const digits = options.digits ?? 4;
   const right = numericColumns(table);
-  const { rows, more } = shownRows(table, options);
+  const { rows, line: showing } = shownRows(table, options);
   const align = (i: number) => right.has(i) ? ' style="text-align:right"' : "";
   const head = table.columns.map((c, i) => `<th${align(i)}>${escapeHtml(c)}</th>`).join("");
   const body = rows.map((r) =>
@@ -85,7 +94,7 @@ export function htmlTable(table: Table, options: TableOptions = {}): string {
   ).join("\n");
   const caption = table.caption ? `<caption>${escapeHtml(table.caption)}</caption>` : "";
   const lines: string[] = [];
-  if (more > 0) lines.push(`showing ${rows.length} of ${table.rows.length} rows`);
+  if (showing) lines.push(showing);
   lines.push(...(table.notes ?? []));
   const notes = lines.map((n) => `<div class="verdict-note">${escapeHtml(n)}</div>`).join("\n");
   return `<table class="verdict-table">${caption}<thead><tr>${head}</tr></thead>` +
@@ -108,7 +117,7 @@ export function htmlTable(table: Table, options: TableOptions = {}): string {
 export function textTable(table: Table, options: TableOptions = {}): string {
   const digits = options.digits ?? 4;
   const right = numericColumns(table);
-  const { rows, more } = shownRows(table, options);
+  const { rows, line: showing } = shownRows(table, options);
   // Newlines and tabs inside cells would break the grid: show them as escapes.
   const clean = (s: string) => s.replace(/\r?\n/g, "\\n").replace(/\t/g, "\\t");
   const cells = rows.map((r) => table.columns.map((_, i) => clean(formatCell(r[i], digits))));
@@ -124,7 +133,7 @@ export function textTable(table: Table, options: TableOptions = {}): string {
   if (table.caption) out.push(table.caption);
   out.push(line(table.columns), widths.map((w) => "-".repeat(w)).join("  "));
   for (const r of cells) out.push(line(r));
-  if (more > 0) out.push(`showing ${rows.length} of ${table.rows.length} rows`);
+  if (showing) out.push(showing);
   out.push(...(table.notes ?? []));
   return out.join("\n");
 }
