@@ -6,8 +6,8 @@
  * @module
  */
 
-import { codePoints, pySplit } from "../text/mod.ts";
-import { countItems, requireCorpus, requireReferences, sumRows } from "./_stats.ts";
+import { pySplit } from "../text/mod.ts";
+import { requireCorpus, requireReferences, sumRows } from "./_stats.ts";
 import { chrfSignature, nrefsLabel } from "./signature.ts";
 
 const ORDER = 6;
@@ -36,12 +36,20 @@ export interface ChrfSegment {
 }
 
 function charNgrams(text: string): Map<string, number>[] {
-  const chars = codePoints(pySplit(text).join(""));
+  const joined = pySplit(text).join("");
+  // UTF-16 offsets of each code point, so an n-gram of code points is one slice.
+  const starts: number[] = [];
+  for (let i = 0; i < joined.length; i += joined.codePointAt(i)! > 0xffff ? 2 : 1) starts.push(i);
+  starts.push(joined.length);
+  const length = starts.length - 1;
   const out: Map<string, number>[] = [];
   for (let n = 1; n <= ORDER; n++) {
-    const grams: string[] = [];
-    for (let i = 0; i + n <= chars.length; i++) grams.push(chars.slice(i, i + n).join(""));
-    out.push(countItems(grams));
+    const counts = new Map<string, number>();
+    for (let i = 0; i + n <= length; i++) {
+      const gram = joined.slice(starts[i], starts[i + n]);
+      counts.set(gram, (counts.get(gram) ?? 0) + 1);
+    }
+    out.push(counts);
   }
   return out;
 }
