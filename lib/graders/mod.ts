@@ -24,3 +24,5 @@ export * from "./score.ts";
 export * from "./near_miss.ts";
 export * from "./normalizer_export.ts";
 export * from "./assertions.ts";
+export * from "./overall.ts";
+export * from "./grade_pair.ts";
