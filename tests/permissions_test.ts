@@ -34,3 +34,38 @@ Deno.test("the reader runs under --allow-read alone", async () => {
   assert.equal(result.stdout.trim(), "80 80");
   assert.equal(result.code, 0);
 });
+
+Deno.test("scoring, auditing, counts mode and harness files run under --allow-read alone", async () => {
+  const result = await runReadOnly(`
+    import { auditCounts, auditFile, auditHarnessFile, score } from "./mod.ts";
+    const s = await score("examples/returns-desk.jsonl", { graders: ["all"] });
+    const a = await auditFile("examples/returns-desk-runs.jsonl");
+    const c = auditCounts({ passes: 34, fails: 3, errored: 3 }).toJSON();
+    const h = await auditHarnessFile("tests/testdata/harness/inspect_zstd.eval");
+    console.log(s.graders.length, a.totals.attempted, c.allAttempted.clopperPearson.lower > 0, h.totals.attempted > 0);
+  `);
+  assert.equal(result.stderr, "");
+  assert.equal(result.stdout.trim(), "20 100 true true");
+  assert.equal(result.code, 0);
+});
+
+Deno.test("the command line scores and audits under --allow-read alone", async () => {
+  for (
+    const args of [
+      ["score", "examples/returns-desk.csv", "--json"],
+      ["audit", "examples/returns-desk-runs.jsonl", "--json"],
+      ["interval", "--passes", "34", "--fails", "3", "--errored", "3", "--json"],
+    ]
+  ) {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--no-prompt", "--allow-read", "cli.ts", ...args],
+      cwd: root,
+      stdout: "piped",
+      stderr: "piped",
+      env: { NO_COLOR: "1" },
+    }).output();
+    assert.equal(new TextDecoder().decode(out.stderr), "", args.join(" "));
+    assert.equal(out.code, 0, args.join(" "));
+    assert.ok(JSON.parse(new TextDecoder().decode(out.stdout)), args.join(" "));
+  }
+});
