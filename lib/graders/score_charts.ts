@@ -1,0 +1,282 @@
+/**
+ * Charts of a score report: corpus vs sentence BLEU and chrF (S4, S5), and fails split into near
+ * misses and real misses (S7). They take a {@linkcode ScoreReport} or its plain data and hand
+ * plain numbers to the render layer.
+ *
+ * @module
+ */
+import { bleuGapChart, type SentenceScore } from "../render/bleu_gap_chart.ts";
+import type { PlotlyChart } from "../render/chart.ts";
+import { nearMissChart, type NearMissCounts } from "../render/near_miss_chart.ts";
+import type { CorpusSection, GraderSummary } from "./score_report.ts";
+import type { ScoredRow } from "./scored_file.ts";
+
+/**
+ * What the charts read: a {@linkcode ScoreReport}, or its JSON data (`score --json`), which has no
+ * per-row scores.
+ */
+export interface ScoreChartSource {
+  /** Per version × grader counts. */
+  readonly graders: readonly GraderSummary[];
+  /** Corpus and mean-sentence figures of BLEU and chrF. */
+  readonly corpus: { readonly bleu?: CorpusSection; readonly chrf?: CorpusSection };
+  /**
+   * The scored rows when the run kept them (an array). Anything else, such as the row counts
+   * under `rows` in the JSON data, means there are none.
+   */
+  readonly rows?: unknown;
+}
+
+/**
+ * The scored rows of a source, or null when it kept none.
+ *
+ * @example A report keeps its rows; its JSON data does not
+ * ```ts
+ * import { score } from "./score.ts";
+ * import { keptRows } from "./score_charts.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const report = await score([{ id: "a", output: "x", expected: "x" }], { graders: ["exact"] });
+ * assert.equal(keptRows(report)?.length, 1);
+ * assert.equal(keptRows(JSON.parse(JSON.stringify(report))), null);
+ * ```
+ */
+export function keptRows(source: ScoreChartSource): readonly ScoredRow[] | null {
+  return Array.isArray(source.rows) ? source.rows as ScoredRow[] : null;
+}
+
+/** Options of {@linkcode scoreBleuChart}. */
+export interface ScoreBleuChartOptions {
+  /** Which metric (default `"bleu"`). */
+  metric?: "bleu" | "chrf";
+  /** Which version; may be left out when the report has one. */
+  version?: string;
+}
+
+function versionsOf(source: ScoreChartSource): string[] {
+  return [...new Set(source.graders.map((g) => g.version))];
+}
+
+/** The label of each scored row: its case, with the repeat when any row repeats. */
+function rowLabels(rows: readonly ScoredRow[]): string[] {
+  const repeats = rows.some((r) => r.repeat !== 0);
+  return rows.map((r) => repeats ? `${r.item} #${r.repeat}` : r.item);
+}
+
+/**
+ * The corpus-vs-sentence chart of one version: every row's sentence BLEU (or chrF) in file order,
+ * their mean, and the corpus figure, with the brevity penalty and n-gram precisions that explain
+ * the gap (BLEU) and both signatures. Rows without a score (not judged, errors) are counted, not
+ * plotted. Without per-row scores (plain JSON data, or a file above `keepRows`) the chart shows
+ * the two figures and says why there are no points.
+ *
+ * @throws {RangeError} When the report has no figure of that metric, or the version is unknown
+ * or must be named.
+ *
+ * @example Corpus and sentence BLEU of two rows
+ * ```ts
+ * import { score } from "./score.ts";
+ * import { scoreBleuChart } from "./score_charts.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const report = await score([
+ *   { id: "a", output: "Pack it in the original box.", expected: "Pack it in the original box." },
+ *   { id: "b", output: "Use the label.", expected: "Attach the prepaid label to the box." },
+ * ], { graders: ["bleu"] });
+ * const chart = scoreBleuChart(report);
+ * assert.equal((chart.figure.data[0].y as unknown[]).length, 2);
+ * assert.match(chart.text, /^BLEU: corpus 0\.\d{4} vs mean of sentence scores 0\.\d{4}/);
+ * assert.match(chart.text, /brevity penalty/);
+ * ```
+ */
+export function scoreBleuChart(
+  source: ScoreChartSource,
+  options: ScoreBleuChartOptions = {},
+): PlotlyChart {
+  const metric = options.metric ?? "bleu";
+  if (metric !== "bleu" && metric !== "chrf") {
+    throw new RangeError(`Cannot chart the metric "${metric}": use "bleu" or "chrf"`);
+  }
+  const name = metric === "bleu" ? "BLEU" : "chrF";
+  const section = source.corpus[metric];
+  if (!section || section.versions.length === 0) {
+    throw new RangeError(
+      `Cannot chart corpus ${name}: the report has no ${name} figures (score with the ` +
+        `"${metric}" grader)`,
+    );
+  }
+  const known = section.versions.map((v) => v.version);
+  const version = options.version ?? (known.length === 1 ? known[0] : undefined);
+  if (version === undefined) {
+    throw new RangeError(
+      `Cannot chart corpus ${name}: the report has ${known.length} versions; pass one of ` +
+        `${known.map((v) => JSON.stringify(v)).join(", ")} as { version }`,
+    );
+  }
+  const figure = section.versions.find((v) => v.version === version);
+  if (!figure) {
+    throw new RangeError(
+      `Cannot chart corpus ${name} of version ${JSON.stringify(version)}: the report has ` +
+        `${known.map((v) => JSON.stringify(v)).join(", ")}`,
+    );
+  }
+  const notes = [`sentence scores: ${figure.sentenceSignature}`];
+  let points: SentenceScore[] = [];
+  const kept = keptRows(source);
+  if (kept) {
+    const rows = kept.filter((r) => r.scorer === metric && r.system === version);
+    const labels = rowLabels(rows);
+    points = rows.map((r, i) => ({ id: labels[i], score: r.score ?? NaN }));
+  } else {
+    notes.push(
+      `per-row scores were not kept (plain JSON data, or more rows than keepRows), so no ` +
+        `points; the mean is over ${figure.segments} rows`,
+    );
+  }
+  if (figure.sysLen !== undefined && figure.refLen !== undefined) {
+    notes.push(`corpus lengths: output ${figure.sysLen} tokens, reference ${figure.refLen} tokens`);
+  }
+  return bleuGapChart(points, {
+    metric: known.length === 1 ? name : `${name} · ${version}`,
+    corpus: figure.score,
+    sentenceMean: figure.meanSentence,
+    signature: figure.signature,
+    ...(figure.bp === undefined ? {} : { brevityPenalty: figure.bp }),
+    ...(figure.precisions ? { precisions: figure.precisions } : {}),
+    notes,
+  });
+}
+
+/**
+ * The label one failing row is counted under: nothing for a real miss, the step when one step
+ * flips it, and the steps joined with " or " when each of several would (the row is counted
+ * once). `several` stays as it is: no step alone, all seven together.
+ *
+ * @example Labels
+ * ```ts
+ * import { nearMissLabel } from "./score_charts.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(nearMissLabel(["trim"]), "trim");
+ * assert.equal(nearMissLabel(["trim", "underscores"]), "trim or underscores");
+ * assert.equal(nearMissLabel([]), undefined);
+ * ```
+ */
+export function nearMissLabel(steps: readonly string[]): string | undefined {
+  return steps.length === 0 ? undefined : steps.join(" or ");
+}
+
+/** Options of {@linkcode scoreNearMissCounts} and {@linkcode scoreNearMissChart}. */
+export interface ScoreNearMissOptions {
+  /** Only this version (default: every version; grader names then carry the version). */
+  version?: string;
+}
+
+const NOT_LISTED = "near miss, steps not listed";
+
+function countLabels(steps: readonly (readonly string[])[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const s of steps) {
+    const label = nearMissLabel(s);
+    if (label !== undefined) counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** Each failing row's steps for one summary, from the kept rows or the summary's failing list. */
+function labelCounts(g: GraderSummary, rows: readonly ScoredRow[] | null) {
+  if (rows) {
+    const failing = rows.filter((r) =>
+      r.scorer === g.grader && r.system === g.version && r.pass === false
+    );
+    return countLabels(failing.map((r) => r.near_miss));
+  }
+  const counts = countLabels((g.failing ?? []).map((f) => f.steps));
+  // Past the listed rows only the total is known: keep the sum right under one label.
+  const listed = [...counts.values()].reduce((a, b) => a + b, 0);
+  if (g.nearMisses > listed) counts.set(NOT_LISTED, g.nearMisses - listed);
+  return counts;
+}
+
+/**
+ * Fails per version × grader as near misses by label and real misses, ready for
+ * {@linkcode nearMissChart}. Each failing row is counted once: under its step, or under the
+ * steps joined with " or " when several would each flip it (see {@linkcode nearMissLabel}).
+ * Graders that gave no pass/fail verdict (graded without a threshold) are left out.
+ *
+ * @example Two near misses and a real miss
+ * ```ts
+ * import { score } from "./score.ts";
+ * import { scoreNearMissCounts } from "./score_charts.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const report = await score([
+ *   { id: "a", output: "Paris", expected: "Paris" },
+ *   { id: "b", output: "Lyon", expected: "Paris" },
+ * ], { graders: ["exact"] });
+ * const [exact] = scoreNearMissCounts(report);
+ * assert.equal(exact.grader, "exact");
+ * assert.equal(exact.failed, 1);
+ * ```
+ */
+export function scoreNearMissCounts(
+  source: ScoreChartSource,
+  options: ScoreNearMissOptions = {},
+): NearMissCounts[] {
+  const versions = versionsOf(source);
+  if (options.version !== undefined && !versions.includes(options.version)) {
+    throw new RangeError(
+      `Cannot count near misses of version ${JSON.stringify(options.version)}: the report has ` +
+        `${versions.map((v) => JSON.stringify(v)).join(", ")}`,
+    );
+  }
+  const prefix = options.version === undefined && versions.length > 1;
+  return source.graders
+    .filter((g) => options.version === undefined || g.version === options.version)
+    .filter((g) => g.passed + g.failed > 0)
+    .map((g) => {
+      const labels = [...labelCounts(g, keptRows(source))].sort((a, b) =>
+        b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)
+      );
+      return {
+        grader: prefix ? `${g.version} · ${g.grader}` : g.grader,
+        nearMisses: Object.fromEntries(labels),
+        realMisses: g.failed - g.nearMisses,
+        failed: g.failed,
+      };
+    });
+}
+
+/**
+ * The near-miss chart: each grader's fails as stacked bars, near misses by label and real misses
+ * (see {@linkcode scoreNearMissCounts}).
+ *
+ * @example Every grader with verdicts gets a bar
+ * ```ts
+ * import { score } from "./score.ts";
+ * import { scoreNearMissChart } from "./score_charts.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const report = await score([
+ *   { id: "a", output: "Paris", expected: "Paris" },
+ *   { id: "b", output: "Lyon", expected: "Paris" },
+ * ], { graders: ["exact", "contains", "bleu"] });
+ * const chart = scoreNearMissChart(report);
+ * const real = chart.figure.data.find((t) => t.name === "real misses")!;
+ * assert.deepEqual(real.x, ["exact", "contains"]);
+ * assert.deepEqual(real.y, [1, 1]);
+ * ```
+ */
+export function scoreNearMissChart(
+  source: ScoreChartSource,
+  options: ScoreNearMissOptions = {},
+): PlotlyChart {
+  const counts = scoreNearMissCounts(source, options);
+  return nearMissChart(counts, {
+    settings: [
+      "near miss = a fail that a formatting step or a grader's probe turns into a pass; a row " +
+      'that several steps would each fix is counted once, under "step or step"',
+      ...(options.version === undefined ? [] : [`version: ${options.version}`]),
+    ],
+  });
+}
