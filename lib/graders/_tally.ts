@@ -107,3 +107,90 @@ export class Tallies {
     return [...this.#map.values()];
   }
 }
+
+/** Counts of assertions of one kind or one version. */
+export interface AssertionCounts {
+  /** Assertions of known kinds that were run. */
+  run: number;
+  passed: number;
+  failed: number;
+  /** Graded kinds without a threshold: a score but no pass or fail. */
+  scoredOnly: number;
+  /** The row lacked what the check needs (no schema, an empty list). */
+  notJudged: number;
+  /** The assertion could not be used (no value, bad pattern or schema, bad threshold). */
+  errors: number;
+  /** Failing assertions that a formatting step or probe would flip. */
+  nearMisses: number;
+}
+
+/** A row with an assertion of a kind verdict does not run. */
+export interface UnknownAssertionRow {
+  case: string;
+  version: string;
+  repeat: number;
+  type: string;
+}
+
+/** A failing assertion, with what would make it pass. */
+export interface FailingAssertion extends UnknownAssertionRow {
+  steps: string[];
+  reason?: string;
+}
+
+/** How many rows with unknown assertion kinds are listed (counts stay exact). */
+export const UNKNOWN_ROWS_KEPT = 100;
+
+function emptyCounts(): AssertionCounts {
+  return { run: 0, passed: 0, failed: 0, scoredOnly: 0, notJudged: 0, errors: 0, nearMisses: 0 };
+}
+
+function countInto(c: AssertionCounts, result: GradeResult, nearMiss: readonly string[]): void {
+  c.run++;
+  if (result.notJudged) c.notJudged++;
+  else if (result.error) c.errors++;
+  else if (result.pass === true) c.passed++;
+  else if (result.pass === false) {
+    c.failed++;
+    if (nearMiss.length > 0) c.nearMisses++;
+  } else c.scoredOnly++;
+}
+
+/** Counters for the per-row assertions of a whole run. */
+export class AssertionTally {
+  readonly total: AssertionCounts = emptyCounts();
+  readonly byType = new Map<string, AssertionCounts>();
+  readonly byVersion = new Map<string, AssertionCounts>();
+  readonly steps = new Map<string, number>();
+  readonly unknown = new Map<string, number>();
+  readonly unknownRows: UnknownAssertionRow[] = [];
+  readonly failing: FailingAssertion[] = [];
+
+  /** Count one assertion's outcome on one row. */
+  add(
+    row: { case: string; version: string; repeat: number },
+    outcome: { type: string; known: boolean; result: GradeResult; nearMiss: readonly string[] },
+  ): void {
+    const where = { case: row.case, version: row.version, repeat: row.repeat, type: outcome.type };
+    if (!outcome.known) {
+      this.unknown.set(outcome.type, (this.unknown.get(outcome.type) ?? 0) + 1);
+      if (this.unknownRows.length < UNKNOWN_ROWS_KEPT) this.unknownRows.push(where);
+      return;
+    }
+    const { result, nearMiss } = outcome;
+    countInto(this.total, result, nearMiss);
+    for (
+      const [map, key] of [[this.byType, outcome.type], [this.byVersion, row.version]] as const
+    ) {
+      let c = map.get(key);
+      if (!c) map.set(key, c = emptyCounts());
+      countInto(c, result, nearMiss);
+    }
+    if (result.pass === false && !result.error) {
+      for (const s of nearMiss) this.steps.set(s, (this.steps.get(s) ?? 0) + 1);
+      if (this.failing.length < FAILING_KEPT) {
+        this.failing.push({ ...where, steps: [...nearMiss], reason: result.reason });
+      }
+    }
+  }
+}

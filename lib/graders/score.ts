@@ -17,8 +17,20 @@ import {
   type GraderSummary,
   ScoreReport,
 } from "./score_report.ts";
-import { Tallies, type Tally } from "./_tally.ts";
-import type { GradeInput, Grader, GradeResult, GraderName } from "./types.ts";
+import { AssertionTally, Tallies, type Tally } from "./_tally.ts";
+import { orderedSteps } from "./_score_report_sections.ts";
+import { runAssertion } from "./assertions.ts";
+import { nearMiss } from "./near_miss.ts";
+import { binaryGraderOverall, type OverallInput, overallSettings } from "./overall.ts";
+import { ASSERTION_SETTINGS, type AssertionSummary } from "./score_report.ts";
+import {
+  BINARY_GRADERS,
+  type GradeInput,
+  type Grader,
+  GRADER_NAMES,
+  type GradeResult,
+  type GraderName,
+} from "./types.ts";
 
 /** Options of {@link score}: the scoring settings plus where the input and output go. */
 export interface ScoreOptions extends ScoreSettings {
@@ -55,7 +67,10 @@ export function gradeRow(
   return { input, result: grader.grade(input, options), threshold };
 }
 
-/** Turn one grader result into a scored row. */
+/**
+ * Turn one result into a scored row: a grader's (`scorer` is its name), an assertion's
+ * (`assert:<type>`) or the overall row's. `extra.metadata` is added to the row's metadata.
+ */
 export function scoredRow(
   row: ResultRow,
   scorer: string,
@@ -65,14 +80,19 @@ export function scoredRow(
     threshold?: number;
     settings: string;
     includeOutput: boolean;
+    metadata?: Record<string, unknown>;
   },
 ): ScoredRow {
   const metadata: Record<string, unknown> = { settings: extra.settings };
   if (extra.threshold !== undefined) metadata.threshold = extra.threshold;
   if (result.reason) metadata.reason = result.reason;
-  if (result.referenceIndex !== undefined && (row.reference?.values.length ?? 0) > 1) {
+  if (
+    result.referenceIndex !== undefined && (row.reference?.values.length ?? 0) > 1 &&
+    (GRADER_NAMES as readonly string[]).includes(scorer)
+  ) {
     metadata.referenceIndex = result.referenceIndex;
   }
+  Object.assign(metadata, extra.metadata ?? {});
   const out: ScoredRow = {
     item: row.case,
     system: row.version,
@@ -88,9 +108,8 @@ export function scoredRow(
   return out;
 }
 
-function summarize(t: Tally, config: ScoreConfig): GraderSummary {
+function summarize(t: Tally, config: ScoreConfig, settings: string): GraderSummary {
   const name = t.grader as GraderName;
-  const grader = graderFor(name);
   return {
     version: t.version,
     grader: t.grader,
@@ -102,11 +121,58 @@ function summarize(t: Tally, config: ScoreConfig): GraderSummary {
     nearMisses: t.nearMisses,
     meanScore: t.scoreCount === 0 ? null : t.meanScore,
     threshold: config.thresholds[name] ?? null,
-    settings: grader ? grader.describe(config.graderOptions[name]) : "",
-    nearMissSteps: Object.fromEntries(t.steps),
+    settings,
+    nearMissSteps: Object.fromEntries(orderedSteps(Object.fromEntries(t.steps))),
     errorCodes: Object.fromEntries(t.errorCodes),
     failing: t.failing,
   };
+}
+
+function assertionSummary(t: AssertionTally): AssertionSummary {
+  const { run, passed, failed, scoredOnly, notJudged, errors, nearMisses } = t.total;
+  return {
+    run,
+    passed,
+    failed,
+    unknown: Object.fromEntries(t.unknown),
+    unknownRows: t.unknownRows,
+    scoredOnly,
+    notJudged,
+    errors,
+    nearMisses,
+    nearMissSteps: Object.fromEntries(orderedSteps(Object.fromEntries(t.steps))),
+    byType: Object.fromEntries(t.byType),
+    byVersion: Object.fromEntries(t.byVersion),
+    failing: t.failing,
+    settings: ASSERTION_SETTINGS,
+  };
+}
+
+/** The scored rows of a row's assertions: `assert:<type>`, `assert:<type>#2` for a second one. */
+function assertionRows(
+  row: ResultRow,
+  tally: AssertionTally,
+  includeOutput: boolean,
+): ScoredRow[] {
+  const out: ScoredRow[] = [];
+  const seen = new Map<string, number>();
+  for (const [i, assertion] of (row.assertions ?? []).entries()) {
+    const outcome = runAssertion(assertion, row.output, { schema: row.schema });
+    const n = (seen.get(assertion.type) ?? 0) + 1;
+    seen.set(assertion.type, n);
+    tally.add(row, outcome);
+    const described: Record<string, unknown> = { index: i + 1, type: assertion.type };
+    if (assertion.value !== undefined) described.value = assertion.value;
+    if (assertion.threshold !== undefined) described.threshold = assertion.threshold;
+    out.push(scoredRow(row, `assert:${assertion.type}${n > 1 ? `#${n}` : ""}`, outcome.result, {
+      nearMiss: outcome.nearMiss,
+      threshold: outcome.threshold,
+      settings: outcome.settings,
+      includeOutput,
+      metadata: { assertion: described },
+    }));
+  }
+  return out;
 }
 
 function corpusSection(tallies: Tally[], metric: "bleu" | "chrf"): CorpusSection | undefined {
@@ -186,29 +252,50 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
   const keepLimit = options.keepRows ?? 50_000;
   let kept: ScoredRow[] | null = [];
   const tallies = new Tallies();
-  const settings = new Map(
+  const assertions = new AssertionTally();
+  const settings = new Map<string, string>(
     config.graders.map((n) => [n, graderFor(n).describe(config.graderOptions[n])]),
   );
+  const binarySelected = config.graders.filter((n) =>
+    (BINARY_GRADERS as readonly string[]).includes(n)
+  );
+  if (config.overall) settings.set("overall", overallSettings(config.overall, config.graders));
   let batch: ScoredRow[] = [];
   let rowsSeen = 0;
   try {
     for await (const row of reader) {
       rowsSeen++;
+      const where = {
+        case: row.case,
+        repeat: row.repeat,
+        references: row.reference?.values.length ?? 0,
+      };
+      const verdicts: OverallInput[] = [];
       for (const name of config.graders) {
-        const { result, threshold } = gradeRow(row, name, config);
-        const nearMiss: string[] = [];
-        tallies.get(row.version, name).add(
-          result,
-          { case: row.case, repeat: row.repeat, references: row.reference?.values.length ?? 0 },
-          nearMiss,
-        );
+        const { input, result, threshold } = gradeRow(row, name, config);
+        const steps = result.pass === false
+          ? nearMiss(name, input, result, config.graderOptions[name])
+          : [];
+        tallies.get(row.version, name).add(result, where, steps);
         batch.push(scoredRow(row, name, result, {
-          nearMiss,
+          nearMiss: steps,
           threshold,
           settings: settings.get(name)!,
           includeOutput: config.includeOutput,
         }));
+        verdicts.push({ grader: name, result });
       }
+      if (config.overall) {
+        const result = binaryGraderOverall(config.overall, verdicts);
+        tallies.get(row.version, "overall").add(result, where, []);
+        batch.push(scoredRow(row, "overall", result, {
+          nearMiss: [],
+          settings: settings.get("overall")!,
+          includeOutput: config.includeOutput,
+          metadata: { rule: config.overall, graders: binarySelected },
+        }));
+      }
+      batch.push(...assertionRows(row, assertions, config.includeOutput));
       if (kept && rowsSeen > keepLimit) kept = null;
       if (batch.length >= WRITE_BATCH) {
         await writer?.write(batch);
@@ -232,8 +319,9 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
   return new ScoreReport({
     read: reader.report,
     config,
-    graders: all.map((t) => summarize(t, config)),
+    graders: all.map((t) => summarize(t, config, settings.get(t.grader) ?? "")),
     corpus,
+    assertions: assertionSummary(assertions),
     scoredFile: options.scored ?? null,
     rows: kept,
   });

@@ -9,7 +9,19 @@ import { $display, type MimeBundle } from "../render/display_symbol.ts";
 import { mimeBundle } from "../render/bundle.ts";
 import { escapeHtml } from "../render/escape.ts";
 import { htmlTable, type Table, textTable } from "../render/table.ts";
-import type { FailingCase } from "./_tally.ts";
+import type {
+  AssertionCounts,
+  FailingAssertion,
+  FailingCase,
+  UnknownAssertionRow,
+} from "./_tally.ts";
+import {
+  assertionLines,
+  assertionTables,
+  FAILING_SHOWN,
+  failingTable,
+  nearMissLines,
+} from "./_score_report_sections.ts";
 import type { ScoreConfig } from "./score_config.ts";
 import type { ScoredRow } from "./scored_file.ts";
 
@@ -70,11 +82,65 @@ export interface CorpusSection {
   versions: CorpusScore[];
 }
 
+/** The per-row assertions of a run (SPEC S8): counts, unknown kinds and failing rows. */
+export interface AssertionSummary {
+  /** Assertions of known kinds that were run. */
+  run: number;
+  passed: number;
+  failed: number;
+  /** Unknown kinds by name: not run, never counted as passes. */
+  unknown: Record<string, number>;
+  /** The first 100 rows with an unknown kind. */
+  unknownRows: UnknownAssertionRow[];
+  /** Graded kinds without a threshold: a score but no pass or fail. */
+  scoredOnly: number;
+  notJudged: number;
+  errors: number;
+  /** Failing assertions that a formatting step or probe would flip. */
+  nearMisses: number;
+  /** Near-miss assertions by step (a fail that several steps fix counts under each). */
+  nearMissSteps: Record<string, number>;
+  /** Counts by assertion kind (known kinds). */
+  byType: Record<string, AssertionCounts>;
+  /** Counts by version (known kinds). */
+  byVersion: Record<string, AssertionCounts>;
+  /** The first 500 failing assertions with the steps that would pass them. */
+  failing: FailingAssertion[];
+  /** How assertions are run, shown beside their figures. */
+  settings: string;
+}
+
+/** What assertions do, beside every assertion figure. */
+export const ASSERTION_SETTINGS =
+  "assertions: known kinds run with the graders' default settings on their own row; graded " +
+  "kinds pass only with their own threshold; unknown kinds are not run and never pass";
+
+/** An assertion summary with nothing counted. */
+export function emptyAssertionSummary(): AssertionSummary {
+  return {
+    run: 0,
+    passed: 0,
+    failed: 0,
+    unknown: {},
+    unknownRows: [],
+    scoredOnly: 0,
+    notJudged: 0,
+    errors: 0,
+    nearMisses: 0,
+    nearMissSteps: {},
+    byType: {},
+    byVersion: {},
+    failing: [],
+    settings: ASSERTION_SETTINGS,
+  };
+}
+
 /** The plain data of a score report (what `score --json` prints). */
 export interface ScoreReportJson extends ReadReportJson {
   config: ScoreConfig;
   graders: GraderSummary[];
   corpus: { bleu?: CorpusSection; chrf?: CorpusSection };
+  assertions: AssertionSummary;
   scoredFile: string | null;
 }
 
@@ -102,6 +168,8 @@ export class ScoreReport {
   readonly config: ScoreConfig;
   readonly graders: GraderSummary[];
   readonly corpus: { bleu?: CorpusSection; chrf?: CorpusSection };
+  /** The per-row assertions (all zero when the file has none). */
+  readonly assertions: AssertionSummary;
   readonly scoredFile: string | null;
   readonly rows: ScoredRow[] | null;
 
@@ -110,6 +178,7 @@ export class ScoreReport {
     config: ScoreConfig;
     graders: GraderSummary[];
     corpus: { bleu?: CorpusSection; chrf?: CorpusSection };
+    assertions?: AssertionSummary;
     scoredFile: string | null;
     rows: ScoredRow[] | null;
   }) {
@@ -117,6 +186,7 @@ export class ScoreReport {
     this.config = init.config;
     this.graders = init.graders;
     this.corpus = init.corpus;
+    this.assertions = init.assertions ?? emptyAssertionSummary();
     this.scoredFile = init.scoredFile;
     this.rows = init.rows;
   }
@@ -140,6 +210,7 @@ export class ScoreReport {
       config: this.config,
       graders: this.graders,
       corpus: this.corpus,
+      assertions: this.assertions,
       scoredFile: this.scoredFile,
     };
   }
@@ -153,7 +224,7 @@ export class ScoreReport {
       g.threshold === null && isGraded(g.grader) ? null : g.failed,
       g.notJudged,
       g.errors,
-      g.nearMisses,
+      g.grader === "overall" ? null : g.nearMisses,
       g.meanScore,
     ]);
     return {
@@ -211,7 +282,18 @@ export class ScoreReport {
   /** Text tables for terminals. */
   toText(): string {
     const parts = [this.read.toText()];
-    for (const v of this.versions) parts.push("", textTable(this.countsTable(v), { digits: 3 }));
+    for (const v of this.versions) {
+      parts.push("", textTable(this.countsTable(v), { digits: 3 }));
+      parts.push("", `Near misses, version ${v}`, ...this.#nearMissLines(v));
+      const failing = this.failingTable(v);
+      if (failing.rows.length > 0) {
+        parts.push("", textTable(failing, { digits: 3, maxRows: FAILING_SHOWN }));
+      }
+    }
+    parts.push("", ...assertionLines(this.assertions));
+    for (const t of assertionTables(this.assertions)) {
+      parts.push("", textTable(t, { digits: 3, maxRows: FAILING_SHOWN }));
+    }
     if (this.scoredFile) parts.push("", `scored file: ${this.scoredFile}`);
     return parts.join("\n");
   }
@@ -219,9 +301,35 @@ export class ScoreReport {
   /** An HTML fragment; every value from the file is escaped. */
   toHTML(): string {
     const parts = [this.read.toHTML()];
-    for (const v of this.versions) parts.push(htmlTable(this.countsTable(v), { digits: 3 }));
+    const lines = (xs: string[]) =>
+      xs.map((x) => `<div class="verdict-note">${escapeHtml(x)}</div>`);
+    for (const v of this.versions) {
+      parts.push(htmlTable(this.countsTable(v), { digits: 3 }));
+      parts.push(
+        `<p>${escapeHtml(`Near misses, version ${v}`)}</p>`,
+        ...lines(this.#nearMissLines(v)),
+      );
+      const failing = this.failingTable(v);
+      if (failing.rows.length > 0) {
+        parts.push(htmlTable(failing, { digits: 3, maxRows: FAILING_SHOWN }));
+      }
+    }
+    const [head, ...rest] = assertionLines(this.assertions);
+    parts.push(`<p>${escapeHtml(head)}</p>`, ...lines(rest));
+    for (const t of assertionTables(this.assertions)) {
+      parts.push(htmlTable(t, { digits: 3, maxRows: FAILING_SHOWN }));
+    }
     if (this.scoredFile) parts.push(`<p>scored file: ${escapeHtml(this.scoredFile)}</p>`);
     return `<div class="verdict-score-report">${parts.join("\n")}</div>`;
+  }
+
+  /** The failing cases of one version, near misses first, with the step that would pass each. */
+  failingTable(version: string): Table {
+    return failingTable(version, this.graders);
+  }
+
+  #nearMissLines(version: string): string[] {
+    return nearMissLines(this.graders.filter((g) => g.version === version));
   }
 
   /** The notebook display bundle. */
