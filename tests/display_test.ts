@@ -10,14 +10,16 @@ import {
   $display,
   audit,
   auditCounts,
+  graderTable,
   inJupyter,
   type MimeBundle,
+  nearMissList,
   readResults,
   resetPlotlyInlining,
   score,
+  scoreBleuChart,
+  scoreNearMissChart,
 } from "../mod.ts";
-import { scoreBleuChart, scoreNearMissChart } from "../lib/graders/score_charts.ts";
-import { graderTable, nearMissList } from "../lib/graders/score_views.ts";
 
 const SCRIPT = "<script>window.__verdict_xss=1</script>";
 const IMG = `<img src=x onerror="window.__verdict_xss=2">`;

@@ -26,3 +26,5 @@ export * from "./normalizer_export.ts";
 export * from "./assertions.ts";
 export * from "./overall.ts";
 export * from "./grade_pair.ts";
+export * from "./score_charts.ts";
+export * from "./score_views.ts";

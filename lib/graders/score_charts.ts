@@ -32,8 +32,7 @@ export interface ScoreChartSource {
  *
  * @example A report keeps its rows; its JSON data does not
  * ```ts
- * import { score } from "./score.ts";
- * import { keptRows } from "./score_charts.ts";
+ * import { keptRows, score } from "@verdict/verdict";
  * import assert from "node:assert/strict";
  *
  * const report = await score([{ id: "a", output: "x", expected: "x" }], { graders: ["exact"] });
@@ -75,8 +74,7 @@ function rowLabels(rows: readonly ScoredRow[]): string[] {
  *
  * @example Corpus and sentence BLEU of two rows
  * ```ts
- * import { score } from "./score.ts";
- * import { scoreBleuChart } from "./score_charts.ts";
+ * import { score, scoreBleuChart } from "@verdict/verdict";
  * import assert from "node:assert/strict";
  *
  * const report = await score([
@@ -154,7 +152,7 @@ export function scoreBleuChart(
  *
  * @example Labels
  * ```ts
- * import { nearMissLabel } from "./score_charts.ts";
+ * import { nearMissLabel } from "@verdict/verdict";
  * import assert from "node:assert/strict";
  *
  * assert.equal(nearMissLabel(["trim"]), "trim");
@@ -206,8 +204,7 @@ function labelCounts(g: GraderSummary, rows: readonly ScoredRow[] | null) {
  *
  * @example Two near misses and a real miss
  * ```ts
- * import { score } from "./score.ts";
- * import { scoreNearMissCounts } from "./score_charts.ts";
+ * import { score, scoreNearMissCounts } from "@verdict/verdict";
  * import assert from "node:assert/strict";
  *
  * const report = await score([
@@ -253,8 +250,7 @@ export function scoreNearMissCounts(
  *
  * @example Every grader with verdicts gets a bar
  * ```ts
- * import { score } from "./score.ts";
- * import { scoreNearMissChart } from "./score_charts.ts";
+ * import { score, scoreNearMissChart } from "@verdict/verdict";
  * import assert from "node:assert/strict";
  *
  * const report = await score([

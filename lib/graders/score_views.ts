@@ -58,9 +58,7 @@ function render(table: Table, max: number, html: boolean): string {
  *
  * @example Its notebook bundle
  * ```ts
- * import { score } from "./score.ts";
- * import { graderTable } from "./score_views.ts";
- * import { $display } from "../render/display_symbol.ts";
+ * import { $display, graderTable, score } from "@verdict/verdict";
  * import assert from "node:assert/strict";
  *
  * const report = await score([{ id: "<a>", output: "x", expected: "y" }], { graders: ["exact"] });
@@ -150,8 +148,7 @@ export class GraderTable extends Displayable {
  *
  * @example The failing rows of exact match
  * ```ts
- * import { score } from "./score.ts";
- * import { graderTable } from "./score_views.ts";
+ * import { graderTable, score } from "@verdict/verdict";
  * import assert from "node:assert/strict";
  *
  * const report = await score([
@@ -227,8 +224,7 @@ export function graderTable(
  *
  * @example Counts of a list
  * ```ts
- * import { score } from "./score.ts";
- * import { nearMissList } from "./score_views.ts";
+ * import { nearMissList, score } from "@verdict/verdict";
  * import assert from "node:assert/strict";
  *
  * const report = await score([{ id: "a", output: "x", expected: "y" }], { graders: ["exact"] });
@@ -301,8 +297,7 @@ export interface NearMissListOptions extends ScoreViewOptions {
  *
  * @example One near miss among two fails
  * ```ts
- * import { score } from "./score.ts";
- * import { nearMissList } from "./score_views.ts";
+ * import { nearMissList, score } from "@verdict/verdict";
  * import assert from "node:assert/strict";
  *
  * const report = await score([
