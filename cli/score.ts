@@ -1,10 +1,17 @@
 // `verdict score`: grade a results file and report counts, corpus figures and near misses.
 import {
   configFromJson,
+  exportNormalizer,
+  type FormattingStep,
+  gradePair,
   type GraderName,
+  NEAR_MISS_MEANINGS,
+  type NormalizerLanguage,
+  type OverallRule,
   resolveScoreConfig,
   score,
   type ScoreSettings,
+  textTable,
 } from "../mod.ts";
 import type { ColumnMapping, Format } from "../mod.ts";
 import { EXIT_OK, list, pairs, parse, printJson, run, UsageError } from "./_common.ts";
@@ -12,6 +19,8 @@ import { EXIT_OK, list, pairs, parse, printJson, run, UsageError } from "./_comm
 const HELP = `verdict score: grade a results file with code graders
 
 Usage: deno run --allow-read cli.ts score FILE [options]
+       deno run cli.ts score --pair OUTPUT REFERENCE [--graders LIST] [--threshold G=X] [--option G.KEY=V]
+       deno run cli.ts score --export-normalizer STEPS [--language typescript|python]
 
   --graders LIST        graders to run, comma-separated (default: all): exact, normalized,
                         contains, regex, numeric, json-schema, token-f1, bleu, rouge-l, chrf
@@ -25,10 +34,20 @@ Usage: deno run --allow-read cli.ts score FILE [options]
   --default-version V   version name for files without a version column (default: default)
   --scored OUT          write the scored file (.csv/.tsv, else JSON lines; needs --allow-write)
   --include-output      put each row's output text in the scored file
+  --overall RULE        add an "overall" row per case × version × repeat combining the selected
+                        pass/fail graders: all (every one must pass) or any (one is enough)
   --save-config FILE    write the whole configuration to FILE (needs --allow-write)
   --config FILE         run with a configuration saved by --save-config
   --json                print the report as JSON on stdout
   -h, --help            show this help
+
+Playground and normalizer:
+  --pair                grade the pair OUTPUT REFERENCE with each grader and show its near miss
+                        and reason (json-schema reads REFERENCE as the schema); no file is read
+  --export-normalizer S print a normalizer of the formatting steps S (comma-separated, in order:
+                        trim, lowercase, nfkc, collapse-whitespace, strip-trailing-punctuation,
+                        underscores, strip-quotes) as source code
+  --language L          typescript (default) or python, for --export-normalizer
 
 Exit codes: 0 done, 2 the file or an option could not be used.`;
 
@@ -41,6 +60,10 @@ const OPTIONS = {
   "default-version": { type: "string" },
   scored: { type: "string" },
   "include-output": { type: "boolean" },
+  overall: { type: "string" },
+  pair: { type: "boolean" },
+  "export-normalizer": { type: "string" },
+  language: { type: "string" },
   "save-config": { type: "string" },
   config: { type: "string" },
   json: { type: "boolean" },
@@ -66,7 +89,7 @@ function fraction(name: string, value: string): number {
 }
 
 /** Build settings from the flags, on top of a saved configuration when one is given. */
-async function settingsFrom(values: ReturnType<typeof parse<typeof OPTIONS>>["values"]) {
+async function settingsFrom(values: Values): Promise<ScoreSettings> {
   let base: ScoreSettings = { graders: ["all"] };
   if (values.config) {
     base = configFromJson(await Deno.readTextFile(values.config), values.config);
@@ -102,7 +125,109 @@ async function settingsFrom(values: ReturnType<typeof parse<typeof OPTIONS>>["va
   }
   if (values["default-version"] !== undefined) settings.defaultVersion = values["default-version"];
   if (values["include-output"]) settings.includeOutput = true;
+  if (values.overall !== undefined) {
+    if (values.overall !== "all" && values.overall !== "any") {
+      throw new UsageError(`--overall is all or any, not "${values.overall}"`);
+    }
+    settings.overall = values.overall as OverallRule;
+  }
   return settings;
+}
+
+type Values = ReturnType<typeof parse<typeof OPTIONS>>["values"];
+
+/** Refuse flags that mean nothing in a mode that reads no file. */
+function refuseFileFlags(values: Values, mode: string): void {
+  const fileFlags = [
+    "scored",
+    "save-config",
+    "include-output",
+    "map",
+    "format",
+    "default-version",
+    "overall",
+  ] as const;
+  const given = fileFlags.filter((f) => values[f] !== undefined);
+  if (given.length > 0) {
+    throw new UsageError(`--${given[0]} needs a results file; it cannot be used with --${mode}`);
+  }
+}
+
+/** `--pair OUTPUT REFERENCE`: grade one pair with each selected grader. */
+async function gradeOnePair(values: Values, positionals: string[]): Promise<number> {
+  refuseFileFlags(values, "pair");
+  if (positionals.length !== 2) {
+    throw new UsageError(
+      `--pair takes exactly two arguments, OUTPUT and REFERENCE (got ${positionals.length})`,
+    );
+  }
+  const config = resolveScoreConfig(await settingsFrom(values));
+  const [output, reference] = positionals;
+  const results = config.graders.map((name) => {
+    const r = gradePair(output, reference, name, {
+      threshold: config.thresholds[name],
+      graderOptions: config.graderOptions[name],
+    });
+    return {
+      grader: r.grader,
+      pass: r.pass,
+      score: Number.isFinite(r.score) && !r.error ? r.score : null,
+      error: r.error ?? null,
+      nearMiss: r.nearMiss,
+      reason: r.reason,
+      threshold: config.thresholds[name] ?? null,
+      settings: r.settings,
+    };
+  });
+  if (values.json) {
+    printJson({ output, reference, results });
+    return EXIT_OK;
+  }
+  const used = [...new Set(results.flatMap((r) => r.nearMiss))];
+  console.log(textTable({
+    caption: `output ${JSON.stringify(output)} against reference ${JSON.stringify(reference)}`,
+    columns: ["grader", "pass", "score", "error", "near miss", "reason"],
+    rows: results.map((r) => [
+      r.grader,
+      r.pass,
+      r.score,
+      r.error,
+      r.nearMiss.join(" or "),
+      r.reason,
+    ]),
+    numeric: [2],
+    notes: [
+      ...results.map((r) =>
+        `${r.settings.startsWith(`${r.grader}:`) ? r.settings : `${r.grader}: ${r.settings}`}${
+          r.threshold === null ? "" : ` (pass when score ≥ ${r.threshold})`
+        }`
+      ),
+      ...used.map((n) => `${n}: ${NEAR_MISS_MEANINGS[n]}`),
+    ],
+  }, { digits: 4, maxRows: Infinity }));
+  return EXIT_OK;
+}
+
+const LANGUAGES: Record<string, NormalizerLanguage> = {
+  typescript: "typescript",
+  ts: "typescript",
+  python: "python",
+  py: "python",
+};
+
+/** `--export-normalizer STEPS`: print the normalizer's source. */
+function printNormalizer(values: Values, positionals: string[]): number {
+  refuseFileFlags(values, "export-normalizer");
+  if (positionals.length > 0) {
+    throw new UsageError("--export-normalizer reads no file; remove the file argument");
+  }
+  const language = LANGUAGES[values.language ?? "typescript"];
+  if (language === undefined) {
+    throw new UsageError(`--language is typescript or python, not "${values.language}"`);
+  }
+  const steps = list(values["export-normalizer"]) as FormattingStep[];
+  console.log(exportNormalizer(steps, language).trimEnd());
+  return EXIT_OK;
 }
 
 /** Run `verdict score` with the given arguments; returns the exit code. */
@@ -112,6 +237,14 @@ export function main(args: string[]): Promise<number> {
     if (values.help) {
       console.log(HELP);
       return EXIT_OK;
+    }
+    if (values.pair && values["export-normalizer"] !== undefined) {
+      throw new UsageError("use --pair or --export-normalizer, not both");
+    }
+    if (values.pair) return await gradeOnePair(values, positionals);
+    if (values["export-normalizer"] !== undefined) return printNormalizer(values, positionals);
+    if (values.language !== undefined) {
+      throw new UsageError("--language goes with --export-normalizer");
     }
     if (positionals.length !== 1) {
       throw new UsageError(

@@ -62,8 +62,8 @@ export const NEAR_MISS_PROBES: readonly NearMissProbe[] = [
 
 /** What each probe name means, for reports and notes. */
 export const NEAR_MISS_MEANINGS: Readonly<Record<NearMissProbe, string>> = {
-  "trim": "remove whitespace at both ends",
-  "lowercase": "lowercase",
+  "trim": "remove the whitespace at both ends",
+  "lowercase": "Unicode lowercasing",
   "nfkc": "Unicode NFKC normalization",
   "collapse-whitespace": "collapse each run of whitespace to one space",
   "strip-trailing-punctuation": "strip one trailing . or !",
