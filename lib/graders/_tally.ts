@@ -1,14 +1,12 @@
 // Per version × grader counters, filled row by row as scoring streams.
 import { sumRows } from "./_stats.ts";
+import type {
+  AssertionCounts,
+  FailingAssertion,
+  FailingCase,
+  UnknownAssertionRow,
+} from "./score_report.ts";
 import type { GradeResult, GraderName } from "./types.ts";
-
-/** A failing row, listed with what would make it pass. */
-export interface FailingCase {
-  case: string;
-  repeat: number;
-  steps: string[];
-  reason?: string;
-}
 
 /** The most failing rows kept for listing per version × grader (counts stay exact). */
 export const FAILING_KEPT = 500;
@@ -106,36 +104,6 @@ export class Tallies {
   all(): Tally[] {
     return [...this.#map.values()];
   }
-}
-
-/** Counts of assertions of one kind or one version. */
-export interface AssertionCounts {
-  /** Assertions of known kinds that were run. */
-  run: number;
-  passed: number;
-  failed: number;
-  /** Graded kinds without a threshold: a score but no pass or fail. */
-  scoredOnly: number;
-  /** The row lacked what the check needs (no schema, an empty list). */
-  notJudged: number;
-  /** The assertion could not be used (no value, bad pattern or schema, bad threshold). */
-  errors: number;
-  /** Failing assertions that a formatting step or probe would flip. */
-  nearMisses: number;
-}
-
-/** A row with an assertion of a kind verdict does not run. */
-export interface UnknownAssertionRow {
-  case: string;
-  version: string;
-  repeat: number;
-  type: string;
-}
-
-/** A failing assertion, with what would make it pass. */
-export interface FailingAssertion extends UnknownAssertionRow {
-  steps: string[];
-  reason?: string;
 }
 
 /** How many rows with unknown assertion kinds are listed (counts stay exact). */

@@ -9,12 +9,6 @@ import { $display, type MimeBundle } from "../render/display_symbol.ts";
 import { mimeBundle } from "../render/bundle.ts";
 import { escapeHtml } from "../render/escape.ts";
 import { htmlTable, type Table, textTable } from "../render/table.ts";
-import type {
-  AssertionCounts,
-  FailingAssertion,
-  FailingCase,
-  UnknownAssertionRow,
-} from "./_tally.ts";
 import {
   assertionLines,
   assertionTables,
@@ -25,13 +19,67 @@ import {
 import type { ScoreConfig } from "./score_config.ts";
 import type { ScoredRow } from "./scored_file.ts";
 
+/** A failing row, listed with what would make it pass. */
+export interface FailingCase {
+  /** Case id. */
+  case: string;
+  /** Repeat number. */
+  repeat: number;
+  /** The near-miss steps or probes that would flip it (empty: no near miss). */
+  steps: string[];
+  /** Why it failed, in words. */
+  reason?: string;
+}
+
+/** Counts of per-row assertions of one kind or one version. */
+export interface AssertionCounts {
+  /** Assertions of known kinds that were run. */
+  run: number;
+  /** Assertions that passed. */
+  passed: number;
+  /** Assertions that failed. */
+  failed: number;
+  /** Graded kinds without a threshold: a score but no pass or fail. */
+  scoredOnly: number;
+  /** The row lacked what the check needs (no schema, an empty list). */
+  notJudged: number;
+  /** The assertion could not be used (no value, bad pattern or schema, bad threshold). */
+  errors: number;
+  /** Failing assertions that a formatting step or probe would flip. */
+  nearMisses: number;
+}
+
+/** A row with an assertion of a kind verdict does not run. */
+export interface UnknownAssertionRow {
+  /** Case id. */
+  case: string;
+  /** Version. */
+  version: string;
+  /** Repeat number. */
+  repeat: number;
+  /** The assertion's type as written. */
+  type: string;
+}
+
+/** A failing assertion, with what would make it pass. */
+export interface FailingAssertion extends UnknownAssertionRow {
+  /** The near-miss steps or probes that would flip it (empty: no near miss). */
+  steps: string[];
+  /** Why it failed, in words. */
+  reason?: string;
+}
+
 /** One grader's counts for one version (SPEC S3). */
 export interface GraderSummary {
+  /** The version (system). */
   version: string;
+  /** The grader's name, or `overall` for the overall row. */
   grader: string;
   /** Rows the grader scored (passed + failed + scored without a verdict). */
   graded: number;
+  /** Rows that passed. */
   passed: number;
+  /** Rows that failed. */
   failed: number;
   /** Rows the grader could not judge (no reference, no schema). */
   notJudged: number;
@@ -55,6 +103,7 @@ export interface GraderSummary {
 
 /** Corpus and mean-sentence figures of BLEU or chrF for one version. */
 export interface CorpusScore {
+  /** The version (system). */
   version: string;
   /** Corpus score: statistics summed over the rows, one aggregation. */
   score: number;
@@ -66,10 +115,13 @@ export interface CorpusScore {
   sentenceSignature: string;
   /** Rows that contributed. */
   segments: number;
-  /** BLEU only: brevity penalty, n-gram precisions, and summed lengths. */
+  /** BLEU only: the brevity penalty. */
   bp?: number;
+  /** BLEU only: the 1- to 4-gram precisions. */
   precisions?: number[];
+  /** BLEU only: the summed output length in tokens. */
   sysLen?: number;
+  /** BLEU only: the summed reference length in tokens (closest reference per row). */
   refLen?: number;
 }
 
@@ -79,6 +131,7 @@ export interface CorpusSection {
   score: number | null;
   /** The corpus signature when the file has one version (else the first version's). */
   signature: string;
+  /** The figures of each version. */
   versions: CorpusScore[];
 }
 
@@ -86,7 +139,9 @@ export interface CorpusSection {
 export interface AssertionSummary {
   /** Assertions of known kinds that were run. */
   run: number;
+  /** Assertions that passed. */
   passed: number;
+  /** Assertions that failed. */
   failed: number;
   /** Unknown kinds by name: not run, never counted as passes. */
   unknown: Record<string, number>;
@@ -94,7 +149,9 @@ export interface AssertionSummary {
   unknownRows: UnknownAssertionRow[];
   /** Graded kinds without a threshold: a score but no pass or fail. */
   scoredOnly: number;
+  /** The row lacked what the check needs (no schema, an empty list). */
   notJudged: number;
+  /** The assertion could not be used (no value, bad pattern or schema, bad threshold). */
   errors: number;
   /** Failing assertions that a formatting step or probe would flip. */
   nearMisses: number;
@@ -111,7 +168,7 @@ export interface AssertionSummary {
 }
 
 /** What assertions do, beside every assertion figure. */
-export const ASSERTION_SETTINGS =
+export const ASSERTION_SETTINGS: string =
   "assertions: known kinds run with the graders' default settings on their own row; graded " +
   "kinds pass only with their own threshold; unknown kinds are not run and never pass";
 
@@ -137,10 +194,15 @@ export function emptyAssertionSummary(): AssertionSummary {
 
 /** The plain data of a score report (what `score --json` prints). */
 export interface ScoreReportJson extends ReadReportJson {
+  /** The whole configuration of the run (what `--save-config` writes). */
   config: ScoreConfig;
+  /** Counts per version × grader, and the overall row's when it is on. */
   graders: GraderSummary[];
+  /** Corpus and mean-sentence BLEU and chrF, with signatures. */
   corpus: { bleu?: CorpusSection; chrf?: CorpusSection };
+  /** The per-row assertions. */
   assertions: AssertionSummary;
+  /** Where the scored file was written, or null. */
   scoredFile: string | null;
 }
 
@@ -164,15 +226,22 @@ const pct = (x: number | null) => x === null || Number.isNaN(x) ? "" : x.toFixed
  * ```
  */
 export class ScoreReport {
+  /** How the file was read: format, mapping, rows used and left out. */
   readonly read: ReadReport;
+  /** The whole configuration of the run. */
   readonly config: ScoreConfig;
+  /** Counts per version × grader, and the overall row's when it is on. */
   readonly graders: GraderSummary[];
+  /** Corpus and mean-sentence BLEU and chrF, with signatures. */
   readonly corpus: { bleu?: CorpusSection; chrf?: CorpusSection };
   /** The per-row assertions (all zero when the file has none). */
   readonly assertions: AssertionSummary;
+  /** Where the scored file was written, or null. */
   readonly scoredFile: string | null;
+  /** The scored rows, when the run kept them (else null). */
   readonly rows: ScoredRow[] | null;
 
+  /** Build a report from its parts (as {@link score} does). */
   constructor(init: {
     read: ReadReport;
     config: ScoreConfig;
