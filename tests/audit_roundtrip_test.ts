@@ -24,13 +24,24 @@ for (const format of ["csv", "jsonl"] as const) {
       assert.equal(group.counts.failed, g.failed, `${g.version} × ${g.grader} failed`);
       compared++;
     }
-    assert.equal(compared, json.groups.length);
+    // Per-row assertions are scored rows too (assert:<type>), counted apart from the graders.
+    const isAssertion = (g: { grader: string }) => g.grader.startsWith("assert:");
+    const graderGroups = json.groups.filter((g) => !isAssertion(g));
+    assert.equal(compared, graderGroups.length);
     // Rows the scorer could not judge are unscored attempts, never passes or failures.
     const notJudged = scored.graders.reduce((s, g) => s + g.notJudged + g.errors, 0);
-    const unscoredWithError = json.groups.reduce(
+    const unscoredWithError = graderGroups.reduce(
       (s, g) => s + g.counts.errored + g.counts.nan,
       0,
     );
     assert.equal(unscoredWithError, notJudged);
+    const assertionGroups = json.groups.filter(isAssertion);
+    const sum = (f: (g: (typeof assertionGroups)[number]) => number) =>
+      assertionGroups.reduce((s, g) => s + f(g), 0);
+    const a = scored.assertions;
+    const unknown = Object.values(a.unknown).reduce((s, n) => s + n, 0);
+    assert.equal(sum((g) => g.counts.passed), a.passed);
+    assert.equal(sum((g) => g.counts.failed), a.failed);
+    assert.equal(sum((g) => g.counts.errored + g.counts.nan), a.notJudged + a.errors + unknown);
   });
 }
