@@ -135,7 +135,8 @@ export function scoreBleuChart(
     notes.push(`corpus lengths: output ${figure.sysLen} tokens, reference ${figure.refLen} tokens`);
   }
   return bleuGapChart(points, {
-    metric: known.length === 1 ? name : `${name} · ${version}`,
+    metric: name,
+    ...(known.length === 1 ? {} : { subject: version }),
     corpus: figure.score,
     sentenceMean: figure.meanSentence,
     signature: figure.signature,

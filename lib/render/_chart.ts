@@ -50,15 +50,21 @@ export function titledLayout(
   rest: Record<string, unknown>,
 ): Record<string, unknown> {
   const lines = settings.filter((s) => s.length > 0).map(plotText);
+  // The title block is pinned to the top of the figure and the plot starts below its last
+  // subtitle line, however many settings lines there are.
   return {
     title: {
       text: plotText(title),
       x: 0,
       xanchor: "left",
+      yref: "container",
+      y: 1,
+      yanchor: "top",
+      pad: { t: 14 },
       subtitle: { text: lines.join("<br>"), font: { size: 12 } },
     },
-    margin: { t: 70 + 16 * lines.length, l: 70, r: 30, b: 70 },
-    height: 460 + 16 * lines.length,
+    margin: { t: 64 + 17 * lines.length, l: 70, r: 30, b: 70 },
+    height: 460 + 17 * lines.length,
     ...rest,
   };
 }

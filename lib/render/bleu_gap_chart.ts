@@ -22,6 +22,8 @@ export interface SentenceScore {
 export interface CorpusFigure {
   /** The metric's name, e.g. "BLEU" or "chrF". */
   metric: string;
+  /** What the figures are of, e.g. a version's name; shown in the title after the metric. */
+  subject?: string;
   /** The corpus score (statistics summed over rows, one aggregation). */
   corpus: number;
   /** The settings signature (sacrebleu style), shown beside the figure. */
@@ -82,7 +84,8 @@ export function bleuGapChart(rows: readonly SentenceScore[], corpus: CorpusFigur
   const digits = Math.abs(corpus.corpus) > 1 ? 2 : 4;
   const f = (v: number) => num(v, digits);
   const metric = corpus.metric;
-  const title = `${metric}: corpus ${f(corpus.corpus)} vs mean of sentence scores ${f(mean)} ` +
+  const about = corpus.subject === undefined ? metric : `${metric} · ${corpus.subject}`;
+  const title = `${about}: corpus ${f(corpus.corpus)} vs mean of sentence scores ${f(mean)} ` +
     `(gap ${f(corpus.corpus - mean)})`;
   const bleuParts: string[] = [];
   if (corpus.brevityPenalty !== undefined) {
