@@ -201,7 +201,8 @@ function labelCounts(g: GraderSummary, rows: readonly ScoredRow[] | null) {
  * Fails per version × grader as near misses by label and real misses, ready for
  * {@linkcode nearMissChart}. Each failing row is counted once: under its step, or under the
  * steps joined with " or " when several would each flip it (see {@linkcode nearMissLabel}).
- * Graders that gave no pass/fail verdict (graded without a threshold) are left out.
+ * Graders that gave no pass/fail verdict (graded without a threshold) and the overall row are
+ * left out.
  *
  * @example Two near misses and a real miss
  * ```ts
@@ -231,7 +232,8 @@ export function scoreNearMissCounts(
   const prefix = options.version === undefined && versions.length > 1;
   return source.graders
     .filter((g) => options.version === undefined || g.version === options.version)
-    .filter((g) => g.passed + g.failed > 0)
+    // The overall row is not probed (its near misses are those of the graders it combines).
+    .filter((g) => g.grader !== "overall" && g.passed + g.failed > 0)
     .map((g) => {
       const labels = [...labelCounts(g, keptRows(source))].sort((a, b) =>
         b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)

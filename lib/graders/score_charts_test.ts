@@ -169,7 +169,8 @@ Deno.test("scoreNearMissCounts without rows uses the failing lists and keeps the
 });
 
 Deno.test("scoreNearMissCounts names versions when the report has several", async () => {
-  const report = await score(EXAMPLE, { graders: ["exact", "token-f1"] });
+  const report = await score(EXAMPLE, { graders: ["exact", "token-f1"], overall: "all" });
+  assert.ok(report.grader("overall", V2), "the overall row is there, and not charted");
   const all = scoreNearMissCounts(report);
   assert.deepEqual(all.map((c) => c.grader), [`${V2} · exact`, `${V3} · exact`]);
   const v3 = scoreNearMissCounts(report, { version: V3 });
