@@ -66,6 +66,13 @@ const WORD_RUN = new RegExp(
   "giu",
 );
 
+const ANY_WORD = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${WORDS})(?![\\p{L}\\p{N}_])`, "iu");
+
+/** False when `text` has no digit and no number word, so no reading can find a number in it. */
+export function mayHoldNumbers(text: string): boolean {
+  return /\d/.test(text) || ANY_WORD.test(text);
+}
+
 /**
  * The value of a run of English number words (`forty-five` → 45, `two thousand and ten` →
  * 2010), or undefined when the words do not form a number (`five five`, `hundred`).

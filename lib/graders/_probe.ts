@@ -7,7 +7,7 @@ import {
   FORMATTING_STEPS,
   type FormattingStep,
 } from "../text/mod.ts";
-import { canonicalNumbers, NUMBER_READINGS, readAs } from "./_number_readings.ts";
+import { canonicalNumbers, mayHoldNumbers, NUMBER_READINGS, readAs } from "./_number_readings.ts";
 import type { GradeInput, GradeResult } from "./types.ts";
 
 /** A change beyond the seven formatting steps that may flip a failing row. */
@@ -85,15 +85,26 @@ export function numberReading(grade: ProbeTarget["grade"]): ProbeExtra {
   return {
     name: "number-reading",
     flips(input) {
+      if (!mayHoldNumbers(input.output) && !input.references.some(mayHoldNumbers)) return false;
       const tries: [string, readonly string[]][] = [[input.output, input.references]];
       for (const reading of NUMBER_READINGS) {
-        tries.push([readAs(input.output, reading), input.references]);
-        tries.push([input.output, input.references.map((r) => readAs(r, reading))]);
+        const output = readAs(input.output, reading);
+        if (output !== input.output) tries.push([output, input.references]);
+        const references = input.references.map((r) => readAs(r, reading));
+        if (references.some((r, i) => r !== input.references[i])) {
+          tries.push([input.output, references]);
+        }
       }
+      const canonical = new Map<string, string>();
+      const canon = (s: string) => {
+        let c = canonical.get(s);
+        if (c === undefined) canonical.set(s, c = canonicalNumbers(s));
+        return c;
+      };
       const seen = new Set<string>();
       for (const [o, refs] of tries) {
-        const output = canonicalNumbers(o);
-        const references = refs.map(canonicalNumbers);
+        const output = canon(o);
+        const references = refs.map(canon);
         const key = JSON.stringify([output, references]);
         if (seen.has(key) || sameInput(input, output, references)) continue;
         seen.add(key);
