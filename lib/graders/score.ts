@@ -219,6 +219,13 @@ function corpusSection(tallies: Tally[], metric: "bleu" | "chrf"): CorpusSection
  * summed over rows) and as means of sentence scores, each with its signature. Rows the reader
  * left out are in `report.read` with their reasons.
  *
+ * Every failing row gets the near-miss probe (see {@link nearMiss}): its steps go in the scored
+ * row's `near_miss` and are tallied per grader. A row's `assertions` run as extra checks named
+ * `assert:<type>` (see {@link runAssertion}), counted in `report.assertions`, never in the
+ * graders' counts. With `overall: "all" | "any"`, one more row per case × version × repeat
+ * combines the selected pass/fail graders (see {@link binaryGraderOverall}) and is tallied under
+ * the grader name `overall`.
+ *
  * @example Corpus and mean sentence BLEU side by side
  * ```ts
  * import { score } from "@verdict/verdict";
@@ -232,6 +239,22 @@ function corpusSection(tallies: Tally[], metric: "bleu" | "chrf"): CorpusSection
  * assert.ok(bleu.score > 0 && bleu.score < 1);
  * assert.notEqual(bleu.score, bleu.meanSentence);
  * assert.match(bleu.signature, /eff:no\|tok:13a\|smooth:exp/);
+ * ```
+ *
+ * @example Near misses, an assertion and the overall row
+ * ```ts
+ * import { score } from "@verdict/verdict";
+ * import assert from "node:assert/strict";
+ *
+ * const report = await score([
+ *   { id: "a", output: "Yes!", expected: "Yes", assertions: [{ type: "icontains", value: "yes" }] },
+ *   { id: "b", output: "no", expected: "No" },
+ * ], { graders: ["exact", "normalized"], overall: "all" });
+ * assert.deepEqual(report.grader("exact")!.nearMissSteps, { lowercase: 1, "strip-trailing-punctuation": 1 });
+ * assert.deepEqual([report.assertions.run, report.assertions.passed], [1, 1]);
+ * const overall = report.grader("overall")!;
+ * assert.deepEqual([overall.passed, overall.failed], [0, 2]); // exact failed on both rows
+ * assert.deepEqual(report.rows!.map((r) => r.scorer), ["exact", "normalized", "overall", "assert:icontains", "exact", "normalized", "overall"]);
  * ```
  */
 export async function score(source: Source, options: ScoreOptions): Promise<ScoreReport> {
