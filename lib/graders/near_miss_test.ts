@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
-import { nearMiss } from "./near_miss.ts";
+import fc from "fast-check";
+import { applySteps, FORMATTING_FUNCTIONS, FORMATTING_STEPS } from "../text/mod.ts";
+import { NEAR_MISS_PROBES, nearMiss } from "./near_miss.ts";
 import { GRADERS } from "./registry.ts";
-import type { GradeInput, Grader, GraderName } from "./types.ts";
+import { type GradeInput, type Grader, GRADER_NAMES, type GraderName } from "./types.ts";
 import { canonicalNumbers, numberFromWords, readAs } from "./_number_readings.ts";
 import { fencedBody } from "./_probe.ts";
 
@@ -168,4 +170,70 @@ Deno.test("number readings rewrite only what fits them", () => {
   assert.equal(numberFromWords("zero"), 0);
   assert.equal(fencedBody("```json\n{}\n```"), "{}");
   assert.equal(fencedBody("no fence"), undefined);
+});
+
+Deno.test("property: the probe never throws, names only known probes, and each step it lists flips", () => {
+  const pieces = fc.constantFrom(
+    "Paris",
+    "paris",
+    "New York",
+    " ",
+    "  ",
+    "\t",
+    "\u00a0",
+    ".",
+    "!",
+    '"',
+    "'",
+    "\u201c",
+    "\u201d",
+    "_",
+    "15",
+    "1,5",
+    "%",
+    "$",
+    "forty-five",
+    "Ｐ",
+    '{"a": 1}',
+    "```",
+  );
+  const text = fc.array(pieces, { maxLength: 6 }).map((xs) => xs.join(""));
+  fc.assert(
+    fc.property(
+      text,
+      fc.array(text, { minLength: 1, maxLength: 2 }),
+      fc.double({ min: 0, max: 1, noNaN: true }),
+      (output, references, threshold) => {
+        for (const name of GRADER_NAMES) {
+          const grader = GRADERS[name] as unknown as Grader<Record<string, unknown>>;
+          const input = { output, references, threshold, schema: { type: "object" } };
+          const result = grader.grade(input);
+          const steps = nearMiss(name, input, result);
+          assert.ok(steps.every((s) => NEAR_MISS_PROBES.includes(s)), name);
+          if (result.pass !== false) assert.deepEqual(steps, [], name);
+          assert.equal(new Set(steps).size, steps.length);
+          const onRefs = name !== "regex" && name !== "json-schema";
+          const flips = (fn: (s: string) => string) =>
+            grader.grade({
+              ...input,
+              output: fn(output),
+              references: onRefs ? references.map(fn) : references,
+            }).pass === true;
+          for (const step of FORMATTING_STEPS) {
+            if (result.pass !== false) break;
+            assert.equal(
+              steps.includes(step),
+              flips(FORMATTING_FUNCTIONS[step]),
+              `${name} ${step}`,
+            );
+          }
+          if (steps.includes("several")) {
+            assert.ok(!FORMATTING_STEPS.some((s) => steps.includes(s)));
+            assert.ok(flips((s) => applySteps(s, FORMATTING_STEPS)));
+          }
+        }
+      },
+    ),
+    { numRuns: 150 },
+  );
 });
