@@ -32,14 +32,23 @@ export interface ScoreSettings {
 
 /** A configuration with every choice made explicit. Saved as JSON by `--save-config`. */
 export interface ScoreConfig {
+  /** The verdict version that wrote it. */
   verdict: string;
+  /** Graders to run, in order. */
   graders: GraderName[];
+  /** Pass thresholds of graded graders. */
   thresholds: Partial<Record<GraderName, number>>;
+  /** Every grader's settings, defaults filled in. */
   graderOptions: Partial<Record<GraderName, Record<string, unknown>>>;
+  /** The column mapping used. */
   mapping: ColumnMapping;
+  /** The input format, or null to detect it. */
   format: Format | null;
+  /** Version for files without a version column. */
   defaultVersion: string;
+  /** The overall-row rule, or null for no overall row. */
   overall: OverallRule | null;
+  /** Whether the scored file carries the output text. */
   includeOutput: boolean;
 }
 

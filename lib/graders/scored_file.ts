@@ -122,7 +122,9 @@ export function formatScoredRows(
  * ```
  */
 export class ScoredFileWriter {
+  /** Where the file is written. */
   readonly path: string;
+  /** Its format, from the file name. */
   readonly format: "csv" | "tsv" | "jsonl";
   #file: Deno.FsFile;
   #output: boolean;

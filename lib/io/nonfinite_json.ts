@@ -36,7 +36,11 @@ export class NonFiniteRewriter {
   /** True once any token has been rewritten. */
   rewrote = false;
 
-  /** @param marker the placeholder prefix; the placeholder is `"<marker><token>"`. */
+  /**
+   * Make a rewriter.
+   *
+   * @param marker the placeholder prefix; the placeholder is `"<marker><token>"`.
+   */
   constructor(marker: string) {
     this.#marker = marker;
   }

@@ -15,6 +15,7 @@ export const KEPT_PER_REASON = 20;
 
 /** Counts of one left-out reason, with the first row numbers. */
 export interface LeftOutEntry {
+  /** Rows left out for this reason. */
   count: number;
   /** The first {@link KEPT_PER_REASON} row numbers. */
   rows: number[];
@@ -22,10 +23,15 @@ export interface LeftOutEntry {
 
 /** The plain-data form of a {@link ReadReport} (what `--json` prints). */
 export interface ReadReportJson {
+  /** The file's name as given. */
   source: string;
+  /** The format read; null for an empty file or rows given in memory. */
   format: Format | null;
+  /** Every column seen, in order of first appearance (dotted names for nested fields). */
   columns: string[];
+  /** The column used for each role. */
   mapping: Partial<Record<ResultRole, string>>;
+  /** Rows read, used and left out (by reason, with the first twenty row numbers). */
   rows: { read: number; used: number; leftOut: Partial<Record<LeftOutReason, LeftOutEntry>> };
   /** The first messages for each reason, naming row and field. */
   problems: RowProblem[];
@@ -51,9 +57,13 @@ export interface ReadReportJson {
  * ```
  */
 export class ReadReport {
+  /** The file's name as given. */
   readonly source: string;
+  /** The format read; null for an empty file or rows given in memory. */
   format: Format | null;
+  /** Every column seen, in order of first appearance. */
   columns: string[] = [];
+  /** The column used for each role. */
   mapping: Partial<Record<ResultRole, string>> = {};
   #used = 0;
   #read = 0;
@@ -61,6 +71,7 @@ export class ReadReport {
   #problems: RowProblem[] = [];
   #warnings: RowProblem[] = [];
 
+  /** Start an empty report for a source read in a format. */
   constructor(source: string, format: Format | null) {
     this.source = source;
     this.format = format;

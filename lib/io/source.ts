@@ -7,7 +7,9 @@ import type { Source, TextSource } from "./types.ts";
 
 /** An opened source: its bytes as a stream, and a name for messages. */
 export interface OpenedSource {
+  /** The content. */
   stream: ReadableStream<Uint8Array>;
+  /** The name used in messages. */
   name: string;
 }
 

@@ -71,15 +71,21 @@ export type ReferenceKind = "exact" | "any-of" | "label";
 
 /** A row's reference answer(s). `exact` and `label` hold one value; `any-of` holds one or more. */
 export interface Reference {
+  /** How the values are compared: one answer, the best of several, or a class label. */
   kind: ReferenceKind;
+  /** The reference text(s). */
   values: readonly string[];
 }
 
 /** A per-row assertion in promptfoo style. */
 export interface Assertion {
+  /** The assertion kind (`contains`, `regex`, `llm-rubric`…). */
   type: string;
+  /** What the output is checked against: text, a pattern, a list, a schema. */
   value?: unknown;
+  /** Pass threshold for graded kinds. */
   threshold?: number;
+  /** Anything else the file carried. */
   [key: string]: unknown;
 }
 
