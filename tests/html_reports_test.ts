@@ -105,3 +105,83 @@ Deno.test({
     assertClean(seen, 1, "audit --html (hostile)");
   },
 });
+
+Deno.test({
+  name: "every result object's HTML, with script payloads in the data, on one page: nothing runs" +
+    (noBrowser ? ` (browser skipped: ${noBrowser})` : ""),
+  async fn() {
+    const {
+      audit,
+      auditCounts,
+      graderTable,
+      nearMissList,
+      offlineHtmlPage,
+      readResults,
+      score,
+      scoreBleuChart,
+      scoreNearMissChart,
+    } = await import("../mod.ts");
+    const results = [
+      { id: `c1${IMG}`, version: `v${SCRIPT}`, output: ` Paris ${SCRIPT}`, expected: "Paris" },
+      { id: "c2", version: `v${SCRIPT}`, output: IMG, expected: `Paris${IMG}` },
+      { id: "c3", version: `v${SCRIPT}`, output: "PARIS", expected: "paris" },
+      { id: "c4", version: `v${SCRIPT}`, output: "Lyon", expected: `^(Paris|${SCRIPT})$` },
+    ];
+    const report = await score(results, {
+      graders: ["exact", "contains", "regex", "bleu"],
+      includeOutput: true,
+    });
+    const { report: read } = await readResults({
+      text: `{"id": "a", "output": "x", "expected": "x"}\n{"id": "${SCRIPT}", "outp`,
+      name: `runs${IMG}.jsonl`,
+    });
+    const audited = await audit([
+      {
+        row: 1,
+        case: `q${IMG}`,
+        version: `m${SCRIPT}`,
+        repeat: 0,
+        grader: "j",
+        score: 1,
+        pass: true,
+      },
+      {
+        row: 2,
+        case: "q2",
+        version: `m${SCRIPT}`,
+        repeat: 0,
+        grader: "j",
+        score: null,
+        pass: null,
+        error: IMG,
+      },
+    ]);
+    const charts = [scoreBleuChart(report), scoreNearMissChart(report), audited.chart()];
+    const page = offlineHtmlPage({
+      title: `Display check ${IMG}`,
+      sections: [
+        { html: report.toHTML() },
+        { html: graderTable(report, "exact").toHTML() },
+        { html: graderTable(report, "regex").toHTML() },
+        { html: nearMissList(report).toHTML() },
+        { html: read.toHTML() },
+        { html: audited.toHTML() },
+        { html: auditCounts({ passes: 3, fails: 1, errored: 1 }).toHTML() },
+        ...charts.map((c) => ({ figure: c.figure, text: c.text })),
+      ],
+      footer: [`made from ${SCRIPT}`],
+    });
+    assert.ok(!page.includes("<img"), "no raw <img> from the data");
+    assert.ok(!page.includes("<script>window"), "no raw <script> from the data");
+    if (noBrowser) return;
+    await Deno.mkdir(ARTIFACTS, { recursive: true });
+    const path = `${ARTIFACTS}/display-objects.html`;
+    await Deno.writeTextFile(path, page);
+    const seen = await checkHtmlInBrowser(path, {
+      expectPlots: charts.length,
+      screenshot: `${ARTIFACTS}/display-objects.png`,
+    });
+    assertClean(seen, charts.length, "display objects page");
+    assert.equal(seen.tables, page.match(/<table[\s>]/g)?.length);
+  },
+});
