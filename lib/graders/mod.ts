@@ -28,3 +28,4 @@ export * from "./overall.ts";
 export * from "./grade_pair.ts";
 export * from "./score_charts.ts";
 export * from "./score_views.ts";
+export * from "./score_page.ts";
