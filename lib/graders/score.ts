@@ -18,6 +18,8 @@ import {
   ScoreReport,
 } from "./score_report.ts";
 import { AssertionTally, Tallies, type Tally } from "./_tally.ts";
+import { rowProgress } from "./_score_progress.ts";
+import type { Progress } from "../render/progress.ts";
 import { orderedSteps } from "./_score_report_sections.ts";
 import { runAssertion } from "./assertions.ts";
 import { nearMiss } from "./near_miss.ts";
@@ -40,6 +42,13 @@ export interface ScoreOptions extends ScoreSettings {
   scored?: string;
   /** Keep scored rows in the report (`report.rows`) for files up to this many input rows (default 50,000). */
   keepRows?: number;
+  /**
+   * Show progress (rows scored so far): in a notebook as one output updated in place, on a
+   * terminal as a line rewritten on stderr, and nowhere else (never on stdout). `true` shows it
+   * from the first row, `false` never, a {@linkcode Progress} is used as given. Left out, it
+   * appears only once a run has taken a second, so small files stay quiet.
+   */
+  progress?: boolean | Progress;
 }
 
 const WRITE_BATCH = 2000;
@@ -285,9 +294,15 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
   if (config.overall) settings.set("overall", overallSettings(config.overall, config.graders));
   let batch: ScoredRow[] = [];
   let rowsSeen = 0;
+  const where = reader.report.source; // "<rows>" and the like for data given in memory
+  const progress = rowProgress(
+    options.progress,
+    where.startsWith("<") ? "rows scored" : `rows scored from ${where}`,
+  );
   try {
     for await (const row of reader) {
       rowsSeen++;
+      progress.tick();
       const where = {
         case: row.case,
         repeat: row.repeat,
@@ -331,6 +346,7 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
   } finally {
     await writer?.close();
   }
+  await progress.finish();
   config.mapping = { ...reader.report.mapping };
   config.format = reader.report.format;
   const all = tallies.all();
