@@ -16,6 +16,22 @@ import {
   failingTable,
   nearMissLines,
 } from "./_score_report_sections.ts";
+import type { PlotlyChart } from "../render/chart.ts";
+import {
+  scoreBleuChart,
+  type ScoreBleuChartOptions,
+  scoreNearMissChart,
+  type ScoreNearMissOptions,
+} from "./score_charts.ts";
+import { scoreHtmlPage, type ScorePageOptions } from "./score_page.ts";
+import {
+  type GraderTable,
+  graderTable,
+  type NearMissList,
+  nearMissList,
+  type NearMissListOptions,
+  type ScoreViewOptions,
+} from "./score_views.ts";
 import type { ScoreConfig } from "./score_config.ts";
 import type { ScoredRow } from "./scored_file.ts";
 
@@ -399,6 +415,90 @@ export class ScoreReport {
 
   #nearMissLines(version: string): string[] {
     return nearMissLines(this.graders.filter((g) => g.version === version));
+  }
+
+  /**
+   * One grader's scored rows as a capped table that displays itself (see {@linkcode graderTable}).
+   *
+   * @example The first 10 rows of exact match
+   * ```ts
+   * import { score } from "@verdict/verdict";
+   * import assert from "node:assert/strict";
+   *
+   * const rows = Array.from({ length: 12 }, (_, i) => ({ id: `q${i}`, output: "a", expected: "a" }));
+   * const report = await score(rows, { graders: ["exact"] });
+   * assert.match(report.table("exact", { maxRows: 10 }).toText(), /showing 10 of 12 rows/);
+   * ```
+   */
+  table(grader: string, options: ScoreViewOptions = {}): GraderTable {
+    return graderTable(this, grader, options);
+  }
+
+  /**
+   * The near misses as a capped list that displays itself (see {@linkcode nearMissList}).
+   *
+   * @example One near miss
+   * ```ts
+   * import { score } from "@verdict/verdict";
+   * import assert from "node:assert/strict";
+   *
+   * const report = await score([{ id: "a", output: "Paris.", expected: "Paris" }], { graders: ["exact"] });
+   * assert.deepEqual(report.nearMisses().toJSON().rows, [["exact", "a", "strip-trailing-punctuation", "output differs from the reference at character 6"]]);
+   * ```
+   */
+  nearMisses(options: NearMissListOptions = {}): NearMissList {
+    return nearMissList(this, options);
+  }
+
+  /**
+   * The corpus-vs-sentence chart of BLEU (or chrF) for one version (see
+   * {@linkcode scoreBleuChart}).
+   *
+   * @example BLEU of a one-version report
+   * ```ts
+   * import { score } from "@verdict/verdict";
+   * import assert from "node:assert/strict";
+   *
+   * const report = await score([{ id: "a", output: "pack it in the box", expected: "pack it in the box" }], { graders: ["bleu"] });
+   * assert.match(report.corpusChart().text, /^BLEU: corpus 1\.0000 vs mean of sentence scores 1\.0000/);
+   * ```
+   */
+  corpusChart(options: ScoreBleuChartOptions = {}): PlotlyChart {
+    return scoreBleuChart(this, options);
+  }
+
+  /**
+   * The near-miss chart: fails per grader split into near misses by step and real misses (see
+   * {@linkcode scoreNearMissChart}).
+   *
+   * @example A real miss
+   * ```ts
+   * import { score } from "@verdict/verdict";
+   * import assert from "node:assert/strict";
+   *
+   * const report = await score([{ id: "a", output: "Lyon", expected: "Paris" }], { graders: ["exact"] });
+   * assert.deepEqual(report.nearMissChart().figure.data.map((t) => t.name), ["real misses"]);
+   * ```
+   */
+  nearMissChart(options: ScoreNearMissOptions = {}): PlotlyChart {
+    return scoreNearMissChart(this, options);
+  }
+
+  /**
+   * The report as one offline HTML page with its tables and charts (see
+   * {@linkcode scoreHtmlPage}); `score --html` writes it.
+   *
+   * @example A page for a file
+   * ```ts
+   * import { score } from "@verdict/verdict";
+   * import assert from "node:assert/strict";
+   *
+   * const report = await score([{ id: "a", output: "x", expected: "x" }], { graders: ["exact"] });
+   * assert.ok(report.htmlPage({ title: "Scores" }).includes("<title>Scores</title>"));
+   * ```
+   */
+  htmlPage(options: ScorePageOptions = {}): string {
+    return scoreHtmlPage(this, options);
   }
 
   /** The notebook display bundle. */
