@@ -38,6 +38,9 @@ Usage: deno run --allow-read cli.ts score FILE [options]
                         pass/fail graders: all (every one must pass) or any (one is enough)
   --save-config FILE    write the whole configuration to FILE (needs --allow-write)
   --config FILE         run with a configuration saved by --save-config
+  --html OUT            also write one self-contained HTML page with the tables, the near-miss
+                        chart and list, and corpus-vs-sentence BLEU/chrF charts (needs
+                        --allow-write; per-row points for files up to 50,000 rows)
   --json                print the report as JSON on stdout
   -h, --help            show this help
 
@@ -66,6 +69,7 @@ const OPTIONS = {
   language: { type: "string" },
   "save-config": { type: "string" },
   config: { type: "string" },
+  html: { type: "string" },
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
@@ -146,6 +150,7 @@ function refuseFileFlags(values: Values, mode: string): void {
     "format",
     "default-version",
     "overall",
+    "html",
   ] as const;
   const given = fileFlags.filter((f) => values[f] !== undefined);
   if (given.length > 0) {
@@ -253,7 +258,18 @@ export function main(args: string[]): Promise<number> {
     }
     const settings = await settingsFrom(values);
     resolveScoreConfig(settings); // check names and numbers before reading the file
-    const report = await score(positionals[0], { ...settings, scored: values.scored, keepRows: 0 });
+    // The page charts each row's sentence score, so --html keeps the rows (up to the default).
+    const report = await score(positionals[0], {
+      ...settings,
+      scored: values.scored,
+      ...(values.html ? {} : { keepRows: 0 }),
+    });
+    if (values.html) {
+      await Deno.writeTextFile(
+        values.html,
+        report.htmlPage({ footer: [`verdict score ${args.join(" ")}`] }),
+      );
+    }
     if (values["save-config"]) {
       await Deno.writeTextFile(
         values["save-config"],

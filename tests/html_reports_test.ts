@@ -107,6 +107,76 @@ Deno.test({
 });
 
 Deno.test({
+  name: "score --html: one offline page with the tables, near-miss chart and BLEU/chrF charts" +
+    (noBrowser ? ` (browser skipped: ${noBrowser})` : ""),
+  async fn() {
+    await Deno.mkdir(ARTIFACTS, { recursive: true });
+    const page = `${ARTIFACTS}/score-report.html`;
+    const ran = await cli(["score", "examples/returns-desk.jsonl", "--html", page]);
+    assert.equal(ran.code, 0, ran.stderr);
+    assert.match(ran.stdout, /^Read "examples\/returns-desk\.jsonl"/, "the text report on stdout");
+    const html = await Deno.readTextFile(page);
+    assert.equal(html.split("window.Plotly = Plotly").length, 2, "plotly.js is inlined once");
+    for (
+      const text of [
+        "Fails by grader: near misses by formatting step, and real misses",
+        "BLEU · returns-assistant-v2: corpus 0.7811 vs mean of sentence scores 0.5675",
+        "BLEU · returns-assistant-v3: corpus 0.9215 vs mean of sentence scores 0.9535",
+        "chrF · returns-assistant-v2: corpus 0.8243 vs mean of sentence scores 0.7203",
+        "brevity penalty 1.0000; n-gram precisions 0.8233 / 0.7743 / 0.7755 / 0.7528",
+        "Near misses: failing rows that a formatting step or probe would pass",
+        "verdict score examples/returns-desk.jsonl --html",
+      ]
+    ) assert.ok(html.includes(text), `the page shows ${JSON.stringify(text)}`);
+    if (noBrowser) return;
+    const seen = await checkHtmlInBrowser(page, {
+      expectPlots: 5,
+      screenshot: `${ARTIFACTS}/score-report.png`,
+    });
+    assertClean(seen, 5, "score --html");
+    assert.equal(seen.tables, html.match(/<table[\s>]/g)?.length);
+    assert.ok(seen.tables >= 6, `${seen.tables} tables`);
+  },
+});
+
+Deno.test({
+  name: "score --html on outputs full of script payloads: nothing runs" +
+    (noBrowser ? ` (browser skipped: ${noBrowser})` : ""),
+  async fn() {
+    await Deno.mkdir(ARTIFACTS, { recursive: true });
+    const input = `${ARTIFACTS}/hostile-results.jsonl`;
+    const rows = [
+      { id: `c1${IMG}`, version: `v${SCRIPT}`, output: ` Paris ${SCRIPT}`, expected: "Paris" },
+      { id: "c2", version: `v${SCRIPT}`, output: IMG, expected: `Paris${IMG}` },
+      { id: "c3", version: `v${SCRIPT}`, output: "PARIS", expected: "paris" },
+      { id: "c4", version: "v2", output: "the prepaid label", expected: `the label ${SCRIPT}` },
+    ];
+    await Deno.writeTextFile(input, rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
+    const page = `${ARTIFACTS}/score-hostile.html`;
+    const ran = await cli([
+      "score",
+      input,
+      "--graders",
+      "exact,contains,regex,bleu",
+      "--include-output",
+      "--html",
+      page,
+    ]);
+    assert.equal(ran.code, 0, ran.stderr);
+    const html = await Deno.readTextFile(page);
+    assert.ok(!html.includes("<img"), "no raw <img> from the file");
+    assert.ok(!html.includes("<script>window"), "no raw <script> from the file");
+    if (noBrowser) return;
+    // The near-miss chart and one BLEU chart per version.
+    const seen = await checkHtmlInBrowser(page, {
+      expectPlots: 3,
+      screenshot: `${ARTIFACTS}/score-hostile.png`,
+    });
+    assertClean(seen, 3, "score --html (hostile)");
+  },
+});
+
+Deno.test({
   name: "every result object's HTML, with script payloads in the data, on one page: nothing runs" +
     (noBrowser ? ` (browser skipped: ${noBrowser})` : ""),
   async fn() {

@@ -167,7 +167,7 @@ export function nearMissLabel(steps: readonly string[]): string | undefined {
 
 /** Options of {@linkcode scoreNearMissCounts} and {@linkcode scoreNearMissChart}. */
 export interface ScoreNearMissOptions {
-  /** Only this version (default: every version; grader names then carry the version). */
+  /** Only this version (default: every version; with several, each count names its version). */
   version?: string;
 }
 
@@ -239,7 +239,8 @@ export function scoreNearMissCounts(
         b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)
       );
       return {
-        grader: prefix ? `${g.version} · ${g.grader}` : g.grader,
+        grader: g.grader,
+        ...(prefix ? { version: g.version } : {}),
         nearMisses: Object.fromEntries(labels),
         realMisses: g.failed - g.nearMisses,
         failed: g.failed,

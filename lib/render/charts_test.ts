@@ -159,3 +159,20 @@ Deno.test("nearMissChart: stacked segments per step and real misses", () => {
   );
   assert.ok(subtitle(nearMissChart([]).figure.layout).startsWith("near miss = "));
 });
+
+Deno.test("nearMissChart: bars grouped by version on a two-level axis", () => {
+  const chart = nearMissChart([
+    { version: "v2", grader: "exact", nearMisses: { lowercase: 2 }, realMisses: 1 },
+    { version: HOSTILE, grader: "exact", nearMisses: {}, realMisses: 4 },
+  ]);
+  const { data, layout } = chart.figure;
+  assert.deepEqual(data[0].x, [
+    ["v2", "&lt;img src=x onerror=&#34;window.__verdict_xss=1&#34;&gt;"],
+    [
+      "exact",
+      "exact",
+    ],
+  ]);
+  assert.equal((layout?.xaxis as Trace).type, "multicategory");
+  assert.match(chart.text, /^version +grader +lowercase +real misses +fails$/m);
+});

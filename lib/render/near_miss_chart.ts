@@ -12,6 +12,8 @@ import { textTable } from "./table.ts";
 export interface NearMissCounts {
   /** The grader's name. */
   grader: string;
+  /** The version, when the chart compares versions: bars are then grouped by version. */
+  version?: string;
   /**
    * Fails that a formatting change turns into a pass, by the label of that change ("trim",
    * "lowercase", "several formatting differences", …). Each failing row is counted under one
@@ -29,6 +31,28 @@ export interface NearMissChartOptions {
   /** Settings lines for the subtitle and text (default: what the probe tries). */
   settings?: readonly string[];
 }
+
+// Plotly's default colours include a grey close to the real-miss bars: use colours without it.
+const COLORWAY = [
+  "#1f77b4",
+  "#ff7f0e",
+  "#2ca02c",
+  "#d62728",
+  "#9467bd",
+  "#8c564b",
+  "#e377c2",
+  "#bcbd22",
+  "#17becf",
+  "#aec7e8",
+  "#ffbb78",
+  "#98df8a",
+  "#ff9896",
+  "#c5b0d5",
+  "#c49c94",
+  "#f7b6d2",
+  "#dbdb8d",
+  "#9edae5",
+];
 
 const DEFAULT_SETTINGS = [
   "near miss = a fail that one formatting step alone turns into a pass (trim, lowercase, NFKC, " +
@@ -71,19 +95,26 @@ export function nearMissChart(
       if (!steps.includes(step)) steps.push(step);
     }
     checkCount(g.realMisses, `${where}.realMisses`);
+    if (g.version !== undefined && typeof g.version !== "string") {
+      throw new TypeError(`Cannot chart ${where}: the version must be a string`);
+    }
     if (g.failed !== undefined && checkCount(g.failed, `${where}.failed`) !== near + g.realMisses) {
       throw new RangeError(
         `Cannot chart ${where}: ${near} near misses + ${g.realMisses} real misses ≠ ${g.failed} fails`,
       );
     }
   });
-  const x = byGrader.map((g) => plotText(g.grader));
+  // With versions, a two-level axis: grader names under each version.
+  const grouped = byGrader.some((g) => g.version !== undefined);
+  const graders = byGrader.map((g) => plotText(g.grader));
+  const x = grouped ? [byGrader.map((g) => plotText(g.version ?? "")), graders] : graders;
+  const where = grouped ? "%{x[0]} · %{x[1]}" : "%{x}";
   const bar = (name: string, y: number[], color?: string) => ({
     type: "bar",
     name: plotText(name),
     x,
     y,
-    hovertemplate: "%{fullData.name}: %{y}<extra>%{x}</extra>",
+    hovertemplate: `%{fullData.name}: %{y}<extra>${where}</extra>`,
     ...(color ? { marker: { color } } : {}),
   });
   const data = [
@@ -96,16 +127,29 @@ export function nearMissChart(
     data,
     layout: titledLayout(title, settings, {
       barmode: "stack",
-      xaxis: { type: "category", title: { text: "grader" } },
+      colorway: COLORWAY,
+      xaxis: {
+        type: grouped ? "multicategory" : "category",
+        title: { text: grouped ? "version · grader" : "grader" },
+        tickangle: -30,
+        automargin: true,
+      },
       yaxis: { title: { text: "failing rows" }, rangemode: "tozero" },
-      legend: { orientation: "h", y: -0.18 },
+      // Many step labels: a legend beside the plot never runs into the axis labels.
+      legend: { orientation: "v", x: 1.02, xanchor: "left", y: 1, yanchor: "top" },
     }),
   };
   const table = textTable({
-    columns: ["grader", ...steps, "real misses", "fails"],
+    columns: [...(grouped ? ["version"] : []), "grader", ...steps, "real misses", "fails"],
     rows: byGrader.map((g) => {
       const near = steps.map((s) => g.nearMisses[s] ?? 0);
-      return [g.grader, ...near, g.realMisses, near.reduce((a, b) => a + b, g.realMisses)];
+      return [
+        ...(grouped ? [g.version ?? ""] : []),
+        g.grader,
+        ...near,
+        g.realMisses,
+        near.reduce((a, b) => a + b, g.realMisses),
+      ];
     }),
   }, { maxRows: Infinity });
   return new PlotlyChart(figure, [title, ...settings, table].join("\n"));
