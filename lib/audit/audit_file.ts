@@ -5,7 +5,7 @@
  * @module
  */
 import { type ColumnMapping, resolveMapping, suggestMapping } from "../io/mapping.ts";
-import { openRecords } from "../io/open_records.ts";
+import { lookAhead, openRecords } from "../io/open_records.ts";
 import type { Format, RawRecord, Source } from "../io/types.ts";
 import { audit, type AuditOptions } from "./audit.ts";
 import type { AuditReport } from "./audit_report.ts";
@@ -112,13 +112,7 @@ export async function auditFile(
 ): Promise<AuditReport> {
   const records = await openRecords(source, { format: options.format, name: options.name });
   const name = records.name;
-  const iterator = records[Symbol.asyncIterator]();
-  const ahead: RawRecord[] = [];
-  while (ahead.length < LOOKAHEAD) {
-    const next = await iterator.next();
-    if (next.done) break;
-    ahead.push(next.value);
-  }
+  const { head: ahead, all } = await lookAhead(records, LOOKAHEAD);
   const columns = records.columns();
   const mapping = resolveMapping(
     suggestMapping(columns, AUDIT_COLUMN_SYNONYMS),
@@ -219,14 +213,6 @@ export async function auditFile(
   }
 
   async function* rows(): AsyncGenerator<AuditRow> {
-    const all = (async function* () {
-      yield* ahead;
-      while (true) {
-        const next = await iterator.next();
-        if (next.done) return;
-        yield next.value;
-      }
-    })();
     for await (const record of all) {
       if (record.problem || !record.values) {
         refused.push({

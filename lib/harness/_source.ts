@@ -1,4 +1,5 @@
 // Random access and line reading over a harness file given as a path, a URL, bytes or text.
+import { type NumberedLine, numberedLines } from "../io/numbered_lines.ts";
 import type { HarnessSource, RandomAccessFile } from "./types.ts";
 
 /** A file opened for reading by offset (see {@link RandomAccessFile}). */
@@ -96,27 +97,20 @@ export async function readAllText(file: OpenedFile): Promise<string> {
   }
 }
 
-/** The file's lines (without their line ends), numbered from 1, read in chunks. */
-export async function* readLines(file: OpenedFile): AsyncGenerator<{ line: number; text: string }> {
+/** The file's text, decoded chunk by chunk. */
+async function* decodedChunks(file: OpenedFile): AsyncGenerator<string> {
   const decoder = new TextDecoder("utf-8", { fatal: true });
-  let pending = "";
-  let line = 0;
   for (let offset = 0; offset < file.size; offset += CHUNK) {
     const chunk = await file.readAt(offset, CHUNK);
     try {
-      pending += decoder.decode(chunk, { stream: offset + CHUNK < file.size });
+      yield decoder.decode(chunk, { stream: offset + CHUNK < file.size });
     } catch {
       throw utf8Error(file.name);
     }
-    let start = 0;
-    let nl = pending.indexOf("\n");
-    while (nl >= 0) {
-      const end = nl > start && pending[nl - 1] === "\r" ? nl - 1 : nl;
-      yield { line: ++line, text: pending.slice(start, end) };
-      start = nl + 1;
-      nl = pending.indexOf("\n", start);
-    }
-    pending = pending.slice(start);
   }
-  if (pending !== "") yield { line: ++line, text: pending.replace(/\r$/, "") };
+}
+
+/** The file's lines (without their line ends), numbered from 1, read in chunks. */
+export function readLines(file: OpenedFile): AsyncGenerator<NumberedLine> {
+  return numberedLines(decodedChunks(file));
 }

@@ -4,7 +4,7 @@ import Papa from "papaparse";
 import { JSONParser } from "@streamparser/json";
 import { Readable } from "node:stream";
 import { flattenRecord, isPlainObject } from "./_flatten.ts";
-import { numberedLines } from "./_text_stream.ts";
+import { numberedLines } from "./numbered_lines.ts";
 import { markerFor, NonFiniteRewriter, parseJson, restoreNonFinite } from "./nonfinite_json.ts";
 import type { RawRecord } from "./types.ts";
 

@@ -17,24 +17,3 @@ export function decodeUtf8(
     }
   })();
 }
-
-/** Split text chunks into lines (without their `\n` or `\r\n`), numbered from 1. */
-export async function* numberedLines(
-  chunks: AsyncIterable<string>,
-): AsyncGenerator<{ line: number; text: string }> {
-  let pending = "";
-  let line = 0;
-  for await (const chunk of chunks) {
-    pending += chunk;
-    let start = 0;
-    let nl = pending.indexOf("\n", start);
-    while (nl >= 0) {
-      const end = nl > start && pending[nl - 1] === "\r" ? nl - 1 : nl;
-      yield { line: ++line, text: pending.slice(start, end) };
-      start = nl + 1;
-      nl = pending.indexOf("\n", start);
-    }
-    pending = pending.slice(start);
-  }
-  if (pending !== "") yield { line: ++line, text: pending.replace(/\r$/, "") };
-}

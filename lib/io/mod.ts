@@ -1,6 +1,7 @@
 // Public API of lib/io: re-exports only.
 export * from "./types.ts";
 export * from "./nonfinite_json.ts";
+export * from "./numbered_lines.ts";
 export * from "./source.ts";
 export * from "./detect_format.ts";
 export * from "./open_records.ts";

@@ -10,6 +10,50 @@ import { sniffFormat } from "./detect_format.ts";
 import { openSource, peekStream } from "./source.ts";
 import type { Format, RawRecord, Source } from "./types.ts";
 
+/** The first records of a stream, read ahead, and an iterable that yields every record once. */
+export interface LookAhead {
+  /** The records read ahead (at most the number asked for). */
+  head: RawRecord[];
+  /** All records, the ones read ahead first. */
+  all: AsyncIterable<RawRecord>;
+}
+
+/**
+ * Read up to `count` records ahead — enough to see the columns of a JSON file before settling a
+ * column mapping — without losing them.
+ *
+ * @example Peek at the first record
+ * ```ts
+ * import { lookAhead, openRecords } from "@verdict/verdict";
+ * import assert from "node:assert/strict";
+ *
+ * const records = await openRecords({ text: '{"a": 1}\n{"b": 2}\n' });
+ * const { head, all } = await lookAhead(records, 1);
+ * assert.deepEqual(records.columns(), ["a"]);
+ * const rows = [];
+ * for await (const r of all) rows.push(r.row);
+ * assert.deepEqual([head.length, rows], [1, [1, 2]]);
+ * ```
+ */
+export async function lookAhead(records: RecordStream, count: number): Promise<LookAhead> {
+  const iterator = records[Symbol.asyncIterator]();
+  const head: RawRecord[] = [];
+  while (head.length < count) {
+    const next = await iterator.next();
+    if (next.done) break;
+    head.push(next.value);
+  }
+  const all = (async function* () {
+    yield* head;
+    while (true) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  })();
+  return { head, all };
+}
+
 /** Options for {@link openRecords}. */
 export interface OpenRecordsOptions {
   /** Force a format instead of detecting it from the content. */

@@ -21,7 +21,7 @@ import {
   suggestMapping,
 } from "./mapping.ts";
 import type { ResultRole } from "./mapping.ts";
-import { openRecords, type OpenRecordsOptions } from "./open_records.ts";
+import { lookAhead, openRecords, type OpenRecordsOptions } from "./open_records.ts";
 import { ReadReport } from "./read_report.ts";
 import type { RawRecord, ResultRow, Source } from "./types.ts";
 
@@ -157,14 +157,8 @@ export async function openResults(
 ): Promise<ResultsReader> {
   const records = await openRecords(source, options);
   const report = new ReadReport(records.name, records.format);
-  const iterator = records[Symbol.asyncIterator]();
   // Look ahead far enough to see the columns, then settle the mapping.
-  const ahead: RawRecord[] = [];
-  while (ahead.length < MAPPING_LOOKAHEAD) {
-    const next = await iterator.next();
-    if (next.done) break;
-    ahead.push(next.value);
-  }
+  const { all } = await lookAhead(records, MAPPING_LOOKAHEAD);
   const suggested = suggestMapping(records.columns(), RESULT_COLUMN_SYNONYMS);
   const mapping = resolveMapping(suggested, options.mapping);
   if (records.format === "csv" || records.format === "tsv") {
@@ -182,14 +176,6 @@ export async function openResults(
 
   async function* rows(): AsyncGenerator<ResultRow> {
     const firstRow = new Map<string, number>();
-    const all = (async function* () {
-      yield* ahead;
-      while (true) {
-        const next = await iterator.next();
-        if (next.done) return;
-        yield next.value;
-      }
-    })();
     for await (const record of all) {
       if (record.problem || !record.values) {
         report.leaveOut({
