@@ -1,4 +1,6 @@
 // The mutable result an adapter fills in before readHarnessFile adds the file's name.
+import { parseJson } from "../io/nonfinite_json.ts";
+import type { NumberedLine } from "../io/numbered_lines.ts";
 import { harnessNotes } from "./notes.ts";
 import type { HarnessDraft, HarnessName } from "./types.ts";
 
@@ -35,6 +37,27 @@ export function finishDraft(draft: Draft): Draft {
 }
 
 /** Refuse a record: list it and record the problem. */
+/**
+ * Parse JSON lines for an adapter: blank lines are skipped, a line that is not JSON is refused as
+ * unreadable (and so counted), every other line comes out with its value.
+ */
+export async function* jsonLines(
+  draft: Draft,
+  lines: AsyncIterable<NumberedLine>,
+): AsyncGenerator<{ line: number; value: unknown }> {
+  for await (const { line, text } of lines) {
+    if (text.trim() === "") continue;
+    let value: unknown;
+    try {
+      value = parseJson(text);
+    } catch {
+      refuse(draft, line, "unreadable", `line ${line} is not valid JSON`);
+      continue;
+    }
+    yield { line, value };
+  }
+}
+
 export function refuse(draft: Draft, row: number, reason: string, message: string): void {
   draft.refused.push({ row, reason, message });
   draft.problems.push({ code: reason, row, message });

@@ -9,8 +9,7 @@
  * @module
  */
 import type { AuditRow } from "../audit/types.ts";
-import { parseJson } from "../io/nonfinite_json.ts";
-import { type Draft, finishDraft, newDraft, refuse } from "./_draft.ts";
+import { type Draft, finishDraft, jsonLines, newDraft, refuse } from "./_draft.ts";
 import type { HarnessDraft } from "./types.ts";
 import { arr, isObj, type Obj, obj, text, UNBOUNDED } from "./_values.ts";
 import { lmEvalFigures, lmEvalModel, lmEvalVersion } from "./_lm_eval_meta.ts";
@@ -134,15 +133,7 @@ export async function adaptLmEvalSamples(
   let parseFlagUsed = false;
   const docs = new Map<string, Set<string>>();
   const rows: AuditRow[] = [];
-  for await (const { line, text: body } of lines) {
-    if (body.trim() === "") continue;
-    let value: unknown;
-    try {
-      value = parseJson(body);
-    } catch {
-      refuse(draft, line, "unreadable", `line ${line} is not valid JSON`);
-      continue;
-    }
+  for await (const { line, value } of jsonLines(draft, lines)) {
     if (!isObj(value)) {
       refuse(draft, line, "not-an-object", `line ${line} is not a JSON object`);
       continue;

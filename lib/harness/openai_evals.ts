@@ -8,8 +8,7 @@
  * @module
  */
 import type { AuditRow } from "../audit/types.ts";
-import { parseJson } from "../io/nonfinite_json.ts";
-import { type Draft, finishDraft, newDraft, refuse } from "./_draft.ts";
+import { type Draft, finishDraft, jsonLines, newDraft, refuse } from "./_draft.ts";
 import type { HarnessDraft } from "./types.ts";
 import { arr, firstLine, isObj, num, type Obj, obj, text, UNBOUNDED } from "./_values.ts";
 import { inferErrorKind } from "../audit/error_kind.ts";
@@ -234,15 +233,7 @@ export async function adaptOpenAiEvalsJsonl(
 ): Promise<HarnessDraft> {
   const draft = newDraft("openai-evals");
   const items: Item[] = [];
-  for await (const { line, text: body } of lines) {
-    if (body.trim() === "") continue;
-    let value: unknown;
-    try {
-      value = parseJson(body);
-    } catch {
-      refuse(draft, line, "unreadable", `line ${line} is not valid JSON`);
-      continue;
-    }
+  for await (const { line, value } of jsonLines(draft, lines)) {
     if (!isObj(value)) refuse(draft, line, "not-an-object", `line ${line} is not a JSON object`);
     else if (value.object === "eval.run.output_item") items.push(outputItem(value, line));
     else items.push(dashboardItem(value, line));

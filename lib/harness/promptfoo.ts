@@ -7,8 +7,7 @@
  *
  * @module
  */
-import { parseJson } from "../io/nonfinite_json.ts";
-import { type Draft, newDraft, refuse } from "./_draft.ts";
+import { type Draft, jsonLines, newDraft, refuse } from "./_draft.ts";
 import type { HarnessDraft } from "./types.ts";
 import {
   collectResult,
@@ -203,15 +202,7 @@ export async function adaptPromptfooJsonl(
   const draft = newDraft("promptfoo");
   const pending: Pending[] = [];
   const described = new Map<number, string | undefined>();
-  for await (const { line, text: body } of lines) {
-    if (body.trim() === "") continue;
-    let value: unknown;
-    try {
-      value = parseJson(body);
-    } catch {
-      refuse(draft, line, "unreadable", `line ${line} is not valid JSON`);
-      continue;
-    }
+  for await (const { line, value } of jsonLines(draft, lines)) {
     if (!collectResult(value, line, pending, described)) {
       refuse(draft, line, "not-an-object", `line ${line} is not a JSON object`);
     }
