@@ -21,20 +21,21 @@ const SILENT: RowProgress = { tick() {}, finish: () => Promise.resolve() };
 export function rowProgress(
   option: boolean | Progress | undefined,
   label: string,
-  make: (label: string) => Progress = (label) => new Progress({ label }),
+  make: (label: string, startedAt: number) => Progress = (label, startedAt) =>
+    new Progress({ label, startedAt }),
   delayMs: number = PROGRESS_DELAY_MS,
 ): RowProgress {
   if (option === false) return SILENT;
   let progress: Progress | undefined = option instanceof Progress ? option : undefined;
-  if (option === true) progress = make(label);
   const started = performance.now();
+  if (option === true) progress = make(label, started);
   let rows = 0;
   return {
     tick() {
       rows++;
       if (!progress) {
         if (performance.now() - started < delayMs) return;
-        progress = make(label);
+        progress = make(label, started);
         progress.set(rows - 1);
       }
       progress.tick();

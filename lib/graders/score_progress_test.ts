@@ -107,3 +107,21 @@ Deno.test("score progress on a terminal: one line on stderr, rewritten in place"
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("progress shown after the delay counts time from the start of the run", () => {
+  const starts: number[] = [];
+  const before = performance.now();
+  const late = rowProgress(undefined, "x", (label, startedAt) => {
+    starts.push(startedAt);
+    return captured(label).progress;
+  }, 0);
+  late.tick();
+  assert.equal(starts.length, 1);
+  assert.ok(starts[0] >= before && starts[0] <= performance.now());
+  const progress = new Progress({
+    label: "rows",
+    mode: "silent",
+    startedAt: performance.now() - 5000,
+  });
+  assert.match(progress.text(), /^rows: 0 5\.\d s$/);
+});

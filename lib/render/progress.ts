@@ -24,6 +24,11 @@ export interface ProgressOptions {
   broadcast?: (type: string, content: Record<string, unknown>) => unknown;
   /** Writes terminal text (default: to stderr). */
   write?: (text: string) => unknown;
+  /**
+   * When the work began, as a `performance.now()` time (default: now); the elapsed time shown
+   * counts from it, also when the reporter is made once the work is under way.
+   */
+  startedAt?: number;
 }
 
 const encoder = new TextEncoder();
@@ -68,7 +73,7 @@ export class Progress {
   readonly #broadcast?: (type: string, content: Record<string, unknown>) => unknown;
   readonly #write: (text: string) => unknown;
   readonly #displayId = `verdict-progress-${crypto.randomUUID()}`;
-  readonly #started = performance.now();
+  readonly #started: number;
   #shown = false;
   #last = -Infinity;
   #lineWidth = 0;
@@ -78,6 +83,7 @@ export class Progress {
   /** Start a reporter; nothing is shown until the first `tick` or `set`. */
   constructor(options: ProgressOptions = {}) {
     this.#label = options.label ?? "progress";
+    this.#started = options.startedAt ?? performance.now();
     if (options.total !== undefined && !(Number.isFinite(options.total) && options.total >= 0)) {
       throw new RangeError(`Cannot track progress to a total of ${options.total}`);
     }
