@@ -1,27 +1,12 @@
 // End-to-end tests of `verdict audit` and `verdict interval`: main() in process, and the scripts
 // run as subprocesses with read permission only.
 import assert from "node:assert/strict";
+import { capture } from "./_capture.ts";
 import { main as auditMain } from "../cli/audit.ts";
 import { main as intervalMain } from "../cli/interval.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const FIXTURE = new URL("audit_fixtures/returns_runs.csv", import.meta.url);
-
-async function capture(run: () => Promise<number>) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = console.log;
-  const error = console.error;
-  console.log = (...a: unknown[]) => void out.push(a.join(" "));
-  console.error = (...a: unknown[]) => void err.push(a.join(" "));
-  try {
-    const code = await run();
-    return { code, stdout: out.join("\n"), stderr: err.join("\n") };
-  } finally {
-    console.log = log;
-    console.error = error;
-  }
-}
 
 async function spawn(script: string, args: string[]) {
   const command = new Deno.Command(Deno.execPath(), {

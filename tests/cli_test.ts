@@ -1,27 +1,15 @@
 // The command-line frame: dispatch, help everywhere, exit codes, errors on stderr.
 import assert from "node:assert/strict";
+import { capture as captureRun } from "./_capture.ts";
 import { main } from "../cli.ts";
 
-async function capture(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = console.log;
-  const error = console.error;
-  console.log = (...a: unknown[]) => out.push(a.join(" "));
-  console.error = (...a: unknown[]) => err.push(a.join(" "));
-  try {
-    return { code: await main(args), out: out.join("\n"), err: err.join("\n") };
-  } finally {
-    console.log = log;
-    console.error = error;
-  }
-}
+const capture = (args: string[]) => captureRun(() => main(args));
 
 Deno.test("--help lists every command and exits 0; no command exits 2", async () => {
   const help = await capture(["--help"]);
   assert.equal(help.code, 0);
   for (const name of ["score", "audit", "eval", "interval"]) {
-    assert.match(help.out, new RegExp(`^  ${name} `, "m"));
+    assert.match(help.stdout, new RegExp(`^  ${name} `, "m"));
   }
   assert.equal((await capture([])).code, 2);
 });
@@ -30,20 +18,20 @@ Deno.test("every command answers --help with its usage on stdout", async () => {
   for (const name of ["score", "audit", "eval", "interval"]) {
     const r = await capture([name, "--help"]);
     assert.equal(r.code, 0, name);
-    assert.match(r.out, new RegExp(`^verdict ${name}`), name);
-    assert.equal(r.err, "", name);
+    assert.match(r.stdout, new RegExp(`^verdict ${name}`), name);
+    assert.equal(r.stderr, "", name);
   }
 });
 
 Deno.test("an unknown command is an error on stderr with exit code 2", async () => {
   const r = await capture(["scroe", "x.csv"]);
   assert.equal(r.code, 2);
-  assert.match(r.err, /unknown command "scroe"/);
-  assert.equal(r.out, "");
+  assert.match(r.stderr, /unknown command "scroe"/);
+  assert.equal(r.stdout, "");
 });
 
 Deno.test("eval says plainly that it is not available", async () => {
   const r = await capture(["eval", "data.jsonl"]);
   assert.equal(r.code, 2);
-  assert.match(r.err, /not available/);
+  assert.match(r.stderr, /not available/);
 });

@@ -1,23 +1,9 @@
 // `verdict audit FILE` on native harness files: detection first, six-field reading as fallback.
 import assert from "node:assert/strict";
+import { capture } from "./_capture.ts";
 import { main as auditMain } from "../cli/audit.ts";
 
 const DATA = new URL("./testdata/harness/", import.meta.url);
-
-async function capture(run: () => Promise<number>) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = console.log;
-  const error = console.error;
-  console.log = (...a: unknown[]) => void out.push(a.join(" "));
-  console.error = (...a: unknown[]) => void err.push(a.join(" "));
-  try {
-    return { code: await run(), stdout: out.join("\n"), stderr: err.join("\n") };
-  } finally {
-    console.log = log;
-    console.error = error;
-  }
-}
 
 Deno.test("audit FILE reads a harness file with no flags (this test needs --allow-read only)", async () => {
   const { code, stdout, stderr } = await capture(() =>

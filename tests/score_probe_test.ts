@@ -2,6 +2,7 @@
 // the overall row, the playground and the report. Every literal count below was worked out by
 // reading examples/returns-desk.jsonl row by row (see the comments), not copied from a run.
 import assert from "node:assert/strict";
+import { capture } from "./_capture.ts";
 import { openRecords, score, type ScoreReport } from "../mod.ts";
 import { main } from "../cli.ts";
 
@@ -13,17 +14,6 @@ const BINARY = ["exact", "normalized", "contains", "regex", "numeric", "json-sch
 function tally(report: ScoreReport, grader: string, version: string) {
   const g = report.grader(grader, version)!;
   return { failed: g.failed, nearMisses: g.nearMisses, steps: g.nearMissSteps };
-}
-
-async function quiet(fn: () => Promise<number>): Promise<{ code: number; out: string }> {
-  const log = console.log;
-  const lines: string[] = [];
-  console.log = (...args: unknown[]) => lines.push(args.join(" "));
-  try {
-    return { code: await fn(), out: lines.join("\n") };
-  } finally {
-    console.log = log;
-  }
 }
 
 Deno.test("near-miss tallies on the example, per version and grader", async () => {
@@ -133,7 +123,7 @@ Deno.test("the scored file holds near misses: a list in JSON lines, joined with 
 });
 
 Deno.test("assertions on the example: 20 run, 18 passed, unknown kinds counted and listed", async () => {
-  const { code, out } = await quiet(() =>
+  const { code, stdout: out } = await capture(() =>
     main(["score", example.pathname, "--graders", "exact", "--json"])
   );
   assert.equal(code, 0);
@@ -270,7 +260,7 @@ Deno.test("overall row: undecided has blank pass and score; no pass/fail grader 
 Deno.test("a saved configuration with an overall rule re-runs to the same scored file", async () => {
   const dir = await Deno.makeTempDir();
   try {
-    const first = await quiet(() =>
+    const first = await capture(() =>
       main([
         "score",
         example.pathname,
@@ -286,7 +276,7 @@ Deno.test("a saved configuration with an overall rule re-runs to the same scored
     );
     assert.equal(first.code, 0);
     assert.equal(JSON.parse(await Deno.readTextFile(`${dir}/cfg.json`)).overall, "any");
-    const second = await quiet(() =>
+    const second = await capture(() =>
       main(["score", example.pathname, "--config", `${dir}/cfg.json`, "--scored", `${dir}/b.jsonl`])
     );
     assert.equal(second.code, 0);
@@ -331,7 +321,7 @@ Deno.test("HTML report escapes case ids, reasons and assertion kinds", async () 
 });
 
 Deno.test("CLI: --pair grades one pair; --overall and --pair misuse are usage errors", async () => {
-  const { code, out } = await quiet(() =>
+  const { code, stdout: out } = await capture(() =>
     main([
       "score",
       "--pair",
@@ -357,8 +347,8 @@ Deno.test("CLI: --pair grades one pair; --overall and --pair misuse are usage er
     ],
   );
   assert.equal(json.results[2].threshold, 0.5);
-  const text = await quiet(() => main(["score", "--pair", "Yes!", "Yes", "--graders", "exact"]));
-  assert.match(text.out, /exact\s+false\s+0\s+strip-trailing-punctuation/);
+  const text = await capture(() => main(["score", "--pair", "Yes!", "Yes", "--graders", "exact"]));
+  assert.match(text.stdout, /exact\s+false\s+0\s+strip-trailing-punctuation/);
   const errors: string[] = [];
   const error = console.error;
   console.error = (...args: unknown[]) => errors.push(args.join(" "));
@@ -378,10 +368,10 @@ Deno.test("CLI: --pair grades one pair; --overall and --pair misuse are usage er
 
 Deno.test("CLI: --export-normalizer prints the same source as exportNormalizer", async () => {
   const { exportNormalizer } = await import("../mod.ts");
-  const ts = await quiet(() => main(["score", "--export-normalizer", "trim,lowercase"]));
-  assert.equal(ts.out, exportNormalizer(["trim", "lowercase"], "typescript").trimEnd());
-  const py = await quiet(() =>
+  const ts = await capture(() => main(["score", "--export-normalizer", "trim,lowercase"]));
+  assert.equal(ts.stdout, exportNormalizer(["trim", "lowercase"], "typescript").trimEnd());
+  const py = await capture(() =>
     main(["score", "--export-normalizer", "underscores", "--language", "python"])
   );
-  assert.equal(py.out, exportNormalizer(["underscores"], "python").trimEnd());
+  assert.equal(py.stdout, exportNormalizer(["underscores"], "python").trimEnd());
 });

@@ -1,6 +1,7 @@
 // End-to-end tests of the score job: counts, corpus figures, the scored file and the saved
 // configuration.
 import assert from "node:assert/strict";
+import { capture } from "./_capture.ts";
 import {
   corpusBleu,
   openRecords,
@@ -102,19 +103,8 @@ Deno.test("the scored file reads back through the reader with the same counts", 
   }
 });
 
-async function quiet(fn: () => Promise<number>): Promise<{ code: number; out: string }> {
-  const log = console.log;
-  const lines: string[] = [];
-  console.log = (...args: unknown[]) => lines.push(args.join(" "));
-  try {
-    return { code: await fn(), out: lines.join("\n") };
-  } finally {
-    console.log = log;
-  }
-}
-
 Deno.test("score --json reports the reader's keys, graders and corpus figures", async () => {
-  const { code, out } = await quiet(() =>
+  const { code, stdout: out } = await capture(() =>
     main(["score", example.pathname, "--graders", "exact,bleu,chrf", "--json"])
   );
   assert.equal(code, 0);
@@ -145,7 +135,7 @@ Deno.test("score --json reports the reader's keys, graders and corpus figures", 
 Deno.test("a saved configuration re-runs to the same scored file, byte for byte", async () => {
   const dir = await Deno.makeTempDir();
   try {
-    const first = await quiet(() =>
+    const first = await capture(() =>
       main([
         "score",
         example.pathname,
@@ -169,7 +159,7 @@ Deno.test("a saved configuration re-runs to the same scored file, byte for byte"
     assert.equal(config.graderOptions.numeric.abs, 0.01);
     assert.equal(config.thresholds["rouge-l"], 0.6);
     assert.equal(config.mapping.reference, "expected");
-    const second = await quiet(() =>
+    const second = await capture(() =>
       main(["score", example.pathname, "--config", `${dir}/cfg.json`, "--scored", `${dir}/b.csv`])
     );
     assert.equal(second.code, 0);
@@ -183,20 +173,17 @@ Deno.test("a saved configuration re-runs to the same scored file, byte for byte"
 });
 
 Deno.test("CLI user errors: one line on stderr, exit code 2", async () => {
-  const error = console.error;
-  const lines: string[] = [];
-  console.error = (...args: unknown[]) => lines.push(args.join(" "));
-  try {
-    assert.equal(await main(["score", "missing.jsonl"]), 2);
-    assert.equal(await main(["score", example.pathname, "--graders", "exactly"]), 2);
-    assert.equal(await main(["score", example.pathname, "--threshold", "bleu=40"]), 2);
-    assert.equal(await main(["score", example.pathname, "--frobnicate"]), 2);
-  } finally {
-    console.error = error;
+  const cases: [string[], RegExp][] = [
+    [["missing.jsonl"], /^verdict score: Cannot read results file "missing.jsonl": no such file$/],
+    [[example.pathname, "--graders", "exactly"], /^verdict score: Unknown grader "exactly"/],
+    [[example.pathname, "--threshold", "bleu=40"], /a fraction between 0 and 1, got 40$/],
+    [[example.pathname, "--frobnicate"], /Unknown option '--frobnicate'/],
+  ];
+  for (const [args, message] of cases) {
+    const r = await capture(() => main(["score", ...args]));
+    assert.equal(r.code, 2, args.join(" "));
+    assert.match(r.stderr, message);
+    assert.equal(r.stderr.split("\n").length, 1, "one line, no stack trace");
+    assert.equal(r.stdout, "");
   }
-  assert.match(lines[0], /^verdict score: Cannot read results file "missing.jsonl": no such file$/);
-  assert.match(lines[1], /Unknown grader "exactly"/);
-  assert.match(lines[2], /threshold must be a fraction between 0 and 1, got 40/);
-  assert.match(lines[3], /Unknown option '--frobnicate'/);
-  assert.equal(lines.length, 4, "no stack traces");
 });
