@@ -120,7 +120,7 @@ export function main(args: string[]): Promise<number> {
     if (values.html) {
       const chart = report.chart();
       const page = offlineHtmlPage({
-        title: `Audit of ${positionals[0]}`,
+        title: "verdict audit report",
         sections: [{ html: report.toHTML() }, { figure: chart.figure, text: chart.text }],
         footer: [`verdict audit ${args.join(" ")}`],
       });
