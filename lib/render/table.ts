@@ -33,7 +33,21 @@ export interface TableOptions {
   more?: string;
 }
 
-/** Format one cell as text: numbers with fixed digits, NaN as "NaN", blanks for null/undefined. */
+/**
+ * Format one cell as text: whole numbers as they are, other numbers with fixed digits, NaN as
+ * "NaN", null and undefined as blanks, objects as JSON.
+ *
+ * @example Cells as text
+ * ```ts
+ * import { formatCell } from "@verdict/verdict";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(formatCell(0.84615, 3), "0.846");
+ * assert.equal(formatCell(40), "40");
+ * assert.equal(formatCell(NaN), "NaN");
+ * assert.equal(formatCell(null), "");
+ * ```
+ */
 export function formatCell(value: unknown, digits = 4): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number") {
