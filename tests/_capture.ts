@@ -22,3 +22,32 @@ export async function capture(body: () => Promise<number>): Promise<Captured> {
     console.error = error;
   }
 }
+
+/** The repository root, where child processes run. */
+export const ROOT_DIR = new URL("../", import.meta.url).pathname;
+
+/**
+ * Run a program in a child process from the repository root (with `NO_COLOR=1`), optionally
+ * feeding `stdin`, and capture its output. `command` defaults to this Deno.
+ */
+export async function runProcess(
+  args: string[],
+  options: { command?: string; stdin?: string } = {},
+): Promise<Captured> {
+  const child = new Deno.Command(options.command ?? Deno.execPath(), {
+    args,
+    cwd: ROOT_DIR,
+    env: { NO_COLOR: "1" },
+    stdin: options.stdin === undefined ? "null" : "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  if (options.stdin !== undefined) {
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode(options.stdin));
+    await writer.close();
+  }
+  const out = await child.output();
+  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
+  return { code: out.code, stdout: decode(out.stdout), stderr: decode(out.stderr) };
+}

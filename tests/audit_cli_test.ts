@@ -1,25 +1,15 @@
 // End-to-end tests of `verdict audit` and `verdict interval`: main() in process, and the scripts
 // run as subprocesses with read permission only.
 import assert from "node:assert/strict";
-import { capture } from "./_capture.ts";
+import { capture, runProcess } from "./_capture.ts";
+
+/** Run a command-line script in a child process with read permission only. */
+const spawn = (script: string, args: string[]) =>
+  runProcess(["run", "--no-prompt", "--allow-read", script, ...args]);
 import { main as auditMain } from "../cli/audit.ts";
 import { main as intervalMain } from "../cli/interval.ts";
 
-const ROOT = new URL("../", import.meta.url);
 const FIXTURE = new URL("audit_fixtures/returns_runs.csv", import.meta.url);
-
-async function spawn(script: string, args: string[]) {
-  const command = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--no-prompt", "--allow-read", script, ...args],
-    cwd: ROOT,
-    env: { NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  });
-  const { code, stdout, stderr } = await command.output();
-  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
-  return { code, stdout: decode(stdout), stderr: decode(stderr) };
-}
 
 Deno.test("audit --json gives totals, groups and refused rows with reasons", async () => {
   const { code, stdout } = await capture(() => auditMain([FIXTURE.pathname, "--json"]));

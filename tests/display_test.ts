@@ -6,6 +6,7 @@
  * @module
  */
 import assert from "node:assert/strict";
+import { runProcess } from "./_capture.ts";
 import {
   $display,
   audit,
@@ -186,21 +187,9 @@ Deno.test("importing the module under deno run --allow-read touches no Jupyter A
     const keys = Object.keys(report[$display]());
     console.log(JSON.stringify({ inJupyter: inJupyter(), keys, counts: Object.keys(auditCounts({ passes: 1, fails: 0 })[$display]()) }));
   `;
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-read", "--quiet", "-"],
-    cwd: new URL("../", import.meta.url).pathname,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).spawn();
-  const writer = out.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(script));
-  await writer.close();
-  const done = await out.output();
-  const stderr = new TextDecoder().decode(done.stderr);
-  assert.equal(done.code, 0, stderr);
-  assert.deepEqual(JSON.parse(new TextDecoder().decode(done.stdout)), {
+  const done = await runProcess(["run", "--allow-read", "--quiet", "-"], { stdin: script });
+  assert.equal(done.code, 0, done.stderr);
+  assert.deepEqual(JSON.parse(done.stdout), {
     inJupyter: false,
     keys: TABLE_KEYS,
     counts: TABLE_KEYS,

@@ -7,6 +7,11 @@
  * @module
  */
 import assert from "node:assert/strict";
+import { runProcess } from "./_capture.ts";
+
+/** Run the CLI as a user would, with only the permissions it documents. */
+const cli = (args: string[], allow = ["--allow-read", "--allow-write"]) =>
+  runProcess(["run", ...allow, "--quiet", "cli.ts", ...args]);
 import { type BrowserCheck, browserMissing, checkHtmlInBrowser } from "./_browser.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
@@ -16,19 +21,6 @@ const IMG = `<img src=x onerror="window.__verdict_xss=2">`;
 
 const noBrowser = browserMissing();
 if (noBrowser) console.log(`html_reports_test: browser checks skipped: ${noBrowser}`);
-
-/** Run the CLI as a user would, with only the permissions it documents. */
-async function cli(args: string[], allow = ["--allow-read", "--allow-write"]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", ...allow, "--quiet", `${ROOT}cli.ts`, ...args],
-    cwd: ROOT,
-    env: { NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
-  return { code: out.code, stdout: decode(out.stdout), stderr: decode(out.stderr) };
-}
 
 /** Everything the browser saw must be clean: charts drawn, no script run, nothing loaded. */
 function assertClean(seen: BrowserCheck, plots: number, where: string) {

@@ -12,6 +12,9 @@
  * @module
  */
 import assert from "node:assert/strict";
+import { runProcess } from "./_capture.ts";
+
+const run = (command: string, args: string[]) => runProcess(args, { command });
 import { browserMissing, checkHtmlInBrowser } from "./_browser.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
@@ -39,18 +42,6 @@ interface Cell {
 interface Notebook {
   cells: Cell[];
   metadata: { verdict?: { expect?: string[]; expectText?: string[] } };
-}
-
-async function run(cmd: string, args: string[]) {
-  const out = await new Deno.Command(cmd, {
-    args,
-    cwd: ROOT,
-    env: { NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
-  return { code: out.code, stdout: decode(out.stdout), stderr: decode(out.stderr) };
 }
 
 async function notebooksMissing(): Promise<string | undefined> {

@@ -1,28 +1,11 @@
 // Reading, scoring and auditing must work with --allow-read alone: no network, no environment,
 // no writes. Each case runs a small program in a child process with only that permission.
 import assert from "node:assert/strict";
+import { runProcess } from "./_capture.ts";
 
-const root = new URL("../", import.meta.url);
-
-async function runReadOnly(
-  code: string,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  const command = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--no-prompt", "--allow-read", "--ext=ts", "-"],
-    cwd: root,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  });
-  const child = command.spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(code));
-  await writer.close();
-  const out = await child.output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
+/** Run TypeScript given as text with --allow-read only. */
+const runReadOnly = (code: string) =>
+  runProcess(["run", "--no-prompt", "--allow-read", "--ext=ts", "-"], { stdin: code });
 
 Deno.test("the reader runs under --allow-read alone", async () => {
   const result = await runReadOnly(`
@@ -57,15 +40,9 @@ Deno.test("the command line scores and audits under --allow-read alone", async (
       ["interval", "--passes", "34", "--fails", "3", "--errored", "3", "--json"],
     ]
   ) {
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "--no-prompt", "--allow-read", "cli.ts", ...args],
-      cwd: root,
-      stdout: "piped",
-      stderr: "piped",
-      env: { NO_COLOR: "1" },
-    }).output();
-    assert.equal(new TextDecoder().decode(out.stderr), "", args.join(" "));
+    const out = await runProcess(["run", "--no-prompt", "--allow-read", "cli.ts", ...args]);
+    assert.equal(out.stderr, "", args.join(" "));
     assert.equal(out.code, 0, args.join(" "));
-    assert.ok(JSON.parse(new TextDecoder().decode(out.stdout)), args.join(" "));
+    assert.ok(JSON.parse(out.stdout), args.join(" "));
   }
 });
