@@ -44,6 +44,7 @@ export * from "./lib/io/mod.ts";
 export * from "./lib/text/mod.ts";
 export * from "./lib/stats/mod.ts";
 export * from "./lib/graders/mod.ts";
+export * from "./lib/score/mod.ts";
 export * from "./lib/audit/mod.ts";
 export * from "./lib/harness/mod.ts";
 export * from "./lib/render/mod.ts";

@@ -1,8 +1,8 @@
 // Round trip: score the example results file, write the scored file, audit it, and find the same
 // pass and fail counts per version × grader.
 import assert from "node:assert/strict";
-import { score } from "../lib/graders/score.ts";
-import { formatScoredRows } from "../lib/graders/scored_file.ts";
+import { score } from "../lib/score/score.ts";
+import { formatScoredRows } from "../lib/score/scored_file.ts";
 import { auditFile } from "../lib/audit/audit_file.ts";
 
 const EXAMPLE = new URL("../examples/returns-desk.jsonl", import.meta.url);

@@ -5,7 +5,6 @@
  *
  * @module
  */
-import type { Assertion } from "../io/mod.ts";
 import { errored, quote } from "./_result.ts";
 import { jsonCheck, listCheck, parseJson, startsWithCheck } from "./_assertion_checks.ts";
 import { nearMiss } from "./near_miss.ts";
@@ -36,6 +35,19 @@ export const KNOWN_ASSERTION_TYPES = [
 
 /** A kind of assertion that verdict runs. */
 export type KnownAssertionType = typeof KNOWN_ASSERTION_TYPES[number];
+
+/**
+ * One per-row assertion as a results file gives it (promptfoo style). The reader's `Assertion`
+ * rows have this shape.
+ */
+export interface AssertionSpec {
+  /** The assertion kind (`contains`, `regex`, `llm-rubric`…). */
+  type: string;
+  /** What the output is checked against: text, a pattern, a list, a schema. */
+  value?: unknown;
+  /** Pass threshold for graded kinds. */
+  threshold?: unknown;
+}
 
 /** What running one assertion gave. */
 export interface AssertionOutcome {
@@ -80,7 +92,7 @@ function texts(value: unknown, splitCommas: boolean): string[] | string {
   return `the assertion's value ${quote(JSON.stringify(value))} is not text or a list of texts`;
 }
 
-function threshold(a: Assertion): number | undefined | GradeResult {
+function threshold(a: AssertionSpec): number | undefined | GradeResult {
   const t: unknown = a.threshold;
   if (t === undefined || t === null) return undefined;
   const n = typeof t === "string" && t.trim() !== "" ? Number(t) : t;
@@ -176,7 +188,7 @@ function bad(type: string, reason: string): AssertionOutcome {
  * ```
  */
 export function runAssertion(
-  assertion: Assertion,
+  assertion: AssertionSpec,
   output: string,
   context: AssertionContext = {},
 ): AssertionOutcome {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { Assertion } from "../io/mod.ts";
+import type { AssertionSpec as Assertion } from "./assertions.ts";
 import { KNOWN_ASSERTION_TYPES, runAssertion } from "./assertions.ts";
 
 const schema = { type: "object", required: ["total"], properties: { total: { type: "number" } } };

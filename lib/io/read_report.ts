@@ -4,9 +4,6 @@
  *
  * @module
  */
-import { $display, type MimeBundle } from "../render/display_symbol.ts";
-import { htmlTable, textTable } from "../render/table.ts";
-import { escapeHtml } from "../render/escape.ts";
 import type { ResultRole } from "./mapping.ts";
 import type { Format, LeftOutReason, RowProblem } from "./types.ts";
 
@@ -39,9 +36,21 @@ export interface ReadReportJson {
   warnings: RowProblem[];
 }
 
+/** A table as plain data: columns, rows, notes under it, and which columns hold numbers. */
+export interface ReadTable {
+  /** Column headings. */
+  columns: string[];
+  /** One array of cells per row. */
+  rows: (string | number)[][];
+  /** Lines shown under the table. */
+  notes: string[];
+  /** Indexes of the numeric columns. */
+  numeric: number[];
+}
+
 /**
  * How a results file was read. Counts are exact; row numbers and messages are kept for the first
- * twenty rows of each reason. Displays itself in a notebook.
+ * twenty rows of each reason. Plain data: the jobs show it (see `ReadView`).
  *
  * @example Count rows as they are read
  * ```ts
@@ -127,51 +136,36 @@ export class ReadReport {
     };
   }
 
-  #summary(): string {
+  /** One sentence: the source, the format and the row counts. */
+  summary(): string {
     const j = this.toJSON();
     return `Read "${j.source}" as ${j.format ?? "no format (empty)"}: ${j.rows.read} rows read, ` +
       `${j.rows.used} used, ${this.leftOut} left out`;
   }
 
-  #mappingLine(): string {
+  /** The mapping in one line (`case ← id, output ← answer`). */
+  mappingLine(): string {
     const parts = Object.entries(this.mapping).map(([role, col]) => `${role} ← ${col}`);
     return `mapping: ${parts.length ? parts.join(", ") : "(none)"}`;
   }
 
-  #leftOutTable() {
+  /**
+   * The left-out rows as table data (reason, count, first row numbers) with the first messages as
+   * notes; `null` when no row was left out. Plain data: the jobs render it.
+   */
+  leftOutTable(): ReadTable | null {
+    if (this.#leftOut.size === 0) return null;
     const rows = [...this.#leftOut].map(([code, e]) => [
       code,
       e.count,
       e.rows.join(", ") + (e.count > e.rows.length ? ", …" : ""),
     ]);
-    const messages = this.#problems.slice(0, 5).map((p) => `row ${p.row}: ${p.message}`);
-    return { columns: ["reason", "count", "rows (first 20)"], rows, notes: messages, numeric: [1] };
+    const notes = this.#problems.slice(0, 5).map((p) => `row ${p.row}: ${p.message}`);
+    return { columns: ["reason", "count", "rows (first 20)"], rows, notes, numeric: [1] };
   }
 
-  /** Plain text for terminals. */
-  toText(): string {
-    const lines = [this.#summary(), this.#mappingLine()];
-    if (this.#leftOut.size > 0) lines.push(textTable(this.#leftOutTable()));
-    for (const w of this.#warnings.slice(0, 5)) lines.push(`note: row ${w.row}: ${w.message}`);
-    return lines.join("\n");
-  }
-
-  /** An HTML fragment with every value escaped. */
-  toHTML(): string {
-    const parts = [
-      `<p>${escapeHtml(this.#summary())}</p>`,
-      `<p>${escapeHtml(this.#mappingLine())}</p>`,
-    ];
-    if (this.#leftOut.size > 0) parts.push(htmlTable(this.#leftOutTable()));
-    return `<div class="verdict-read-report">${parts.join("\n")}</div>`;
-  }
-
-  /** The notebook display bundle. */
-  [$display](): MimeBundle {
-    return {
-      "text/html": this.toHTML(),
-      "text/plain": this.toText(),
-      "application/json": this.toJSON(),
-    };
+  /** The first warnings as lines (`note: row 3: …`). */
+  warningLines(max = 5): string[] {
+    return this.#warnings.slice(0, max).map((w) => `note: row ${w.row}: ${w.message}`);
   }
 }

@@ -137,11 +137,11 @@ function toRow(
  *
  * @example Stream rows and read the report afterwards
  * ```ts
- * import { openResults } from "@verdict/verdict";
+ * import { openResultRows } from "@verdict/verdict";
  * import assert from "node:assert/strict";
  *
  * const text = "id,output,expected\nq1,Paris,Paris\nq1,Lyon,Paris\n,Rome,Rome\n";
- * const reader = await openResults({ text, name: "capitals.csv" });
+ * const reader = await openResultRows({ text, name: "capitals.csv" });
  * const cases = [];
  * for await (const row of reader) cases.push(row.case);
  * assert.deepEqual(cases, ["q1"]);
@@ -151,7 +151,7 @@ function toRow(
  * });
  * ```
  */
-export async function openResults(
+export async function openResultRows(
   source: Source,
   options: ReadResultsOptions = {},
 ): Promise<ResultsReader> {
@@ -230,10 +230,10 @@ export async function openResults(
  *
  * @example Read rows given as objects
  * ```ts
- * import { readResults } from "@verdict/verdict";
+ * import { readResultRows } from "@verdict/verdict";
  * import assert from "node:assert/strict";
  *
- * const { rows, report } = await readResults([
+ * const { rows, report } = await readResultRows([
  *   { id: "a", output: "4", expected: ["4", "four"] },
  *   { id: "b", output: "5", expected: { kind: "label", value: "five" }, repeat: "x" },
  * ]);
@@ -241,11 +241,11 @@ export async function openResults(
  * assert.equal(report.toJSON().rows.leftOut["bad-repeat"]?.count, 1);
  * ```
  */
-export async function readResults(
+export async function readResultRows(
   source: Source,
   options: ReadResultsOptions = {},
 ): Promise<{ rows: ResultRow[]; report: ReadReport }> {
-  const reader = await openResults(source, options);
+  const reader = await openResultRows(source, options);
   const rows: ResultRow[] = [];
   for await (const row of reader) rows.push(row);
   return { rows, report: reader.report };

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 // @ts-types="@types/papaparse"
 import Papa from "papaparse";
-import { readResults } from "./read_results.ts";
+import { readResultRows } from "./read_results.ts";
 import type { Format } from "./types.ts";
 
 interface Row {
@@ -52,7 +52,7 @@ Deno.test("random row sets read back the same from every format", async () => {
     fc.asyncProperty(rowSet, fc.constantFrom(...formats), async (rows, format) => {
       // A CSV header line needs at least one row to be told apart from data.
       const body = write(rows, format);
-      const { rows: back, report } = await readResults({ text: body, name: "p" }, {
+      const { rows: back, report } = await readResultRows({ text: body, name: "p" }, {
         format: rows.length === 0 && (format === "csv" || format === "tsv") ? format : undefined,
       });
       if (rows.length > 0) assert.equal(report.format, format);
@@ -85,7 +85,7 @@ Deno.test("random corruptions never lose a record: used + left out = read", asyn
         }
         let result;
         try {
-          result = await readResults({ text: body, name: "p" }, { format });
+          result = await readResultRows({ text: body, name: "p" }, { format });
         } catch (error) {
           // Only a whole-file failure may throw, and it must say which file.
           assert.ok(error instanceof SyntaxError || error instanceof TypeError);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readResults } from "./read_results.ts";
+import { readResultRows } from "./read_results.ts";
 import type { ReadResultsOptions } from "./read_results.ts";
 
 /** Assert that a promise rejects with an error of the class whose message matches. */
@@ -16,7 +16,7 @@ async function rejects(
 }
 
 async function read(text: string, options: ReadResultsOptions = {}) {
-  return await readResults({ text, name: "t" }, options);
+  return await readResultRows({ text, name: "t" }, options);
 }
 
 Deno.test("CSV: quoted commas, quoted newlines, CRLF and a BOM", async () => {
@@ -36,7 +36,7 @@ Deno.test("CSV: a quoted multi-line field is one record for row numbering", asyn
 });
 
 Deno.test("TSV is detected from tabs, whatever the name", async () => {
-  const { rows, report } = await readResults({ text: "id\toutput\nk\tv, w\n", name: "x.csv" });
+  const { rows, report } = await readResultRows({ text: "id\toutput\nk\tv, w\n", name: "x.csv" });
   assert.equal(report.format, "tsv");
   assert.equal(rows[0].output, "v, w");
 });
@@ -91,7 +91,7 @@ Deno.test("an empty file reads as zero rows", async () => {
 Deno.test("a binary file is refused with the file named", async () => {
   const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
   await rejects(
-    readResults(bytes, { name: "image.png" }),
+    readResultRows(bytes, { name: "image.png" }),
     SyntaxError,
     /Cannot read results file "image.png": it looks binary/,
   );
@@ -99,7 +99,7 @@ Deno.test("a binary file is refused with the file named", async () => {
 
 Deno.test("text that is not UTF-8 is refused", async () => {
   const bytes = new Uint8Array([0x69, 0x64, 0x0a, 0xff, 0xfe, 0x41, 0x0a]);
-  await rejects(readResults(bytes, { name: "latin.csv" }), SyntaxError, /not valid UTF-8/);
+  await rejects(readResultRows(bytes, { name: "latin.csv" }), SyntaxError, /not valid UTF-8/);
 });
 
 Deno.test("gzip-compressed files are read", async () => {
@@ -107,12 +107,12 @@ Deno.test("gzip-compressed files are read", async () => {
   const gz = new Uint8Array(
     await new Response(plain.pipeThrough(new CompressionStream("gzip"))).arrayBuffer(),
   );
-  const { rows } = await readResults(gz, { name: "r.jsonl.gz" });
+  const { rows } = await readResultRows(gz, { name: "r.jsonl.gz" });
   assert.equal(rows[0].case, "a");
 });
 
 Deno.test("a missing file names the file", async () => {
-  await rejects(readResults("no/such/file.jsonl"), Deno.errors.NotFound, /no such file/);
+  await rejects(readResultRows("no/such/file.jsonl"), Deno.errors.NotFound, /no such file/);
 });
 
 Deno.test("every left-out reason, one row each, in a fixed order of checks", async () => {
@@ -128,7 +128,7 @@ Deno.test("every left-out reason, one row each, in a fixed order of checks", asy
     { id: "ok", output: "b", expected: "a" },
     { id: "ok", output: "b", expected: "a", repeat: "2" },
   ];
-  const { rows: used, report } = await readResults(rows, { referenceRequired: true });
+  const { rows: used, report } = await readResultRows(rows, { referenceRequired: true });
   assert.deepEqual(used.map((r) => [r.case, r.repeat]), [["ok", 0], ["ok", 2]]);
   const json = report.toJSON();
   assert.deepEqual(json.rows.leftOut, {
@@ -146,12 +146,12 @@ Deno.test("every left-out reason, one row each, in a fixed order of checks", asy
 });
 
 Deno.test("without referenceRequired a row with no reference is kept", async () => {
-  const { rows } = await readResults([{ id: "n", output: "a" }]);
+  const { rows } = await readResultRows([{ id: "n", output: "a" }]);
   assert.equal(rows[0].reference, null);
 });
 
 Deno.test("reference kinds: string, list, object, and an expected_kind column", async () => {
-  const { rows, report } = await readResults([
+  const { rows, report } = await readResultRows([
     { id: 1, output: "x", expected: "a" },
     { id: 2, output: "x", expected: ["a", "b"] },
     { id: 3, output: "x", expected: { kind: "label", value: "spam" } },
@@ -192,7 +192,7 @@ Deno.test("a file with no version column gives every row the default version", a
 
 Deno.test("left-out rows keep the first twenty row numbers and the full count", async () => {
   const rows = Array.from({ length: 30 }, (_, i) => ({ id: "", output: String(i) }));
-  const { report } = await readResults(rows);
+  const { report } = await readResultRows(rows);
   const entry = report.toJSON().rows.leftOut["no-id"]!;
   assert.equal(entry.count, 30);
   assert.deepEqual(entry.rows, Array.from({ length: 20 }, (_, i) => i + 1));
@@ -200,8 +200,8 @@ Deno.test("left-out rows keep the first twenty row numbers and the full count", 
 
 Deno.test("the bundled example reads the same from JSON lines and CSV", async () => {
   const base = new URL("../../examples/", import.meta.url);
-  const a = await readResults(new URL("returns-desk.jsonl", base));
-  const b = await readResults(new URL("returns-desk.csv", base));
+  const a = await readResultRows(new URL("returns-desk.jsonl", base));
+  const b = await readResultRows(new URL("returns-desk.csv", base));
   assert.equal(a.rows.length, 80);
   assert.equal(a.report.leftOut, 0);
   assert.equal(b.report.leftOut, 0);
@@ -213,7 +213,7 @@ Deno.test("the bundled example reads the same from JSON lines and CSV", async ()
 
 Deno.test("a reference that is JSON text stays text", async () => {
   const json = '{"action":"refund","amount":1}';
-  const { rows } = await readResults([{ id: 1, output: json, expected: json }]);
+  const { rows } = await readResultRows([{ id: 1, output: json, expected: json }]);
   assert.deepEqual(rows[0].reference, { kind: "exact", values: [json] });
   const csv = await read(`id,output,expected\n1,x,"${json.replaceAll('"', '""')}"\n`);
   assert.deepEqual(csv.rows[0].reference, { kind: "exact", values: [json] });

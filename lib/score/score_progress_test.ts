@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Progress } from "../render/progress.ts";
-import { rowProgress } from "./_score_progress.ts";
+import { rowProgress } from "./_progress.ts";
 import { score } from "./score.ts";
 
 const EXAMPLE = new URL("../../examples/returns-desk.jsonl", import.meta.url).pathname;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { binaryGraderOverall, type OverallInput, overallSettings } from "./overall.ts";
-import type { GradeResult, GraderName } from "./types.ts";
+import type { GradeResult, GraderName } from "../graders/mod.ts";
 
 const PASS: GradeResult = { score: 1, pass: true };
 const FAIL: GradeResult = { score: 0, pass: false, reason: "differs" };

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import type { ReadReport, ReadReportJson } from "../io/mod.ts";
+import type { ReadReportJson } from "../io/mod.ts";
+import type { ReadView } from "./read_view.ts";
 import { $display, type MimeBundle } from "../render/display_symbol.ts";
 import { mimeBundle } from "../render/bundle.ts";
 import { escapeHtml } from "../render/escape.ts";
@@ -15,7 +16,7 @@ import {
   FAILING_SHOWN,
   failingTable,
   nearMissLines,
-} from "./_score_report_sections.ts";
+} from "./_report_sections.ts";
 import type { PlotlyChart } from "../render/chart.ts";
 import {
   scoreBleuChart,
@@ -243,7 +244,7 @@ const pct = (x: number | null) => x === null || Number.isNaN(x) ? "" : x.toFixed
  */
 export class ScoreReport {
   /** How the file was read: format, mapping, rows used and left out. */
-  readonly read: ReadReport;
+  readonly read: ReadView;
   /** The whole configuration of the run. */
   readonly config: ScoreConfig;
   /** Counts per version × grader, and the overall row's when it is on. */
@@ -259,7 +260,7 @@ export class ScoreReport {
 
   /** Build a report from its parts (as {@link score} does). */
   constructor(init: {
-    read: ReadReport;
+    read: ReadView;
     config: ScoreConfig;
     graders: GraderSummary[];
     corpus: { bleu?: CorpusSection; chrf?: CorpusSection };

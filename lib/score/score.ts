@@ -4,12 +4,13 @@
  *
  * @module
  */
-import { openResults, type ResultRow, type Source } from "../io/mod.ts";
-import { bleuFromStats } from "./bleu_metric.ts";
-import { chrfFromStats } from "./chrf_metric.ts";
-import { bleuSignature, chrfSignature, nrefsLabel } from "./signature.ts";
-import { GRADERS } from "./registry.ts";
+import { openResultRows, type ResultRow, type Source } from "../io/mod.ts";
+import { bleuFromStats } from "../graders/mod.ts";
+import { chrfFromStats } from "../graders/mod.ts";
+import { bleuSignature, chrfSignature, nrefsLabel } from "../graders/mod.ts";
+import { GRADERS } from "../graders/mod.ts";
 import { resolveScoreConfig, type ScoreConfig, type ScoreSettings } from "./score_config.ts";
+import { ReadView } from "./read_view.ts";
 import { ScoredFileWriter, type ScoredRow } from "./scored_file.ts";
 import {
   type CorpusScore,
@@ -18,11 +19,11 @@ import {
   ScoreReport,
 } from "./score_report.ts";
 import { AssertionTally, Tallies, type Tally } from "./_tally.ts";
-import { rowProgress } from "./_score_progress.ts";
+import { rowProgress } from "./_progress.ts";
 import type { Progress } from "../render/progress.ts";
-import { orderedSteps } from "./_score_report_sections.ts";
-import { runAssertion } from "./assertions.ts";
-import { nearMiss } from "./near_miss.ts";
+import { orderedSteps } from "./_report_sections.ts";
+import { runAssertion } from "../graders/mod.ts";
+import { nearMiss } from "../graders/mod.ts";
 import { binaryGraderOverall, type OverallInput, overallSettings } from "./overall.ts";
 import { ASSERTION_SETTINGS, type AssertionSummary } from "./score_report.ts";
 import {
@@ -32,7 +33,7 @@ import {
   GRADER_NAMES,
   type GradeResult,
   type GraderName,
-} from "./types.ts";
+} from "../graders/mod.ts";
 
 /** Options of {@link score}: the scoring settings plus where the input and output go. */
 export interface ScoreOptions extends ScoreSettings {
@@ -271,7 +272,7 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
   for (const name of config.graders) {
     config.graderOptions[name] = { ...GRADERS[name].defaults, ...config.graderOptions[name] };
   }
-  const reader = await openResults(source, {
+  const reader = await openResultRows(source, {
     name: options.name,
     format: config.format ?? undefined,
     mapping: config.mapping,
@@ -356,7 +357,7 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
   if (bleu) corpus.bleu = bleu;
   if (chrf) corpus.chrf = chrf;
   return new ScoreReport({
-    read: reader.report,
+    read: new ReadView(reader.report),
     config,
     graders: all.map((t) => summarize(t, config, settings.get(t.grader) ?? "")),
     corpus,

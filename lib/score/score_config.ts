@@ -4,8 +4,8 @@
  * @module
  */
 import type { ColumnMapping, Format } from "../io/mod.ts";
-import { VERDICT_VERSION } from "./_version.ts";
-import { GRADER_NAMES, type GraderName } from "./types.ts";
+import { VERDICT_VERSION } from "../graders/_version.ts";
+import { GRADER_NAMES, type GraderName } from "../graders/mod.ts";
 
 /** How the optional overall row combines the pass/fail graders. */
 export type OverallRule = "all" | "any";

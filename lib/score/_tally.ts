@@ -1,12 +1,12 @@
 // Per version × grader counters, filled row by row as scoring streams.
-import { sumRows } from "./_stats.ts";
+import { sumRows } from "../graders/_stats.ts";
 import type {
   AssertionCounts,
   FailingAssertion,
   FailingCase,
   UnknownAssertionRow,
 } from "./score_report.ts";
-import type { GradeResult, GraderName } from "./types.ts";
+import type { GradeResult, GraderName } from "../graders/mod.ts";
 
 /** The most failing rows kept for listing per version × grader (counts stay exact). */
 export const FAILING_KEPT = 500;

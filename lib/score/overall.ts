@@ -4,9 +4,9 @@
  *
  * @module
  */
-import { binary, errored, notJudged } from "./_result.ts";
+import { binary, errored, notJudged } from "../graders/_result.ts";
 import type { OverallRule } from "./score_config.ts";
-import { BINARY_GRADERS, type GradeResult, type GraderName } from "./types.ts";
+import { BINARY_GRADERS, type GradeResult, type GraderName } from "../graders/mod.ts";
 
 /** One grader's result on the row, as the overall row sees it. */
 export interface OverallInput {

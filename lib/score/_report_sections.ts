@@ -1,7 +1,7 @@
 // Pieces of the score report's text and HTML: the near-miss tally lines, the failing-cases table
 // and the assertions section. Plain data in, lines and tables out.
 import type { Table } from "../render/table.ts";
-import { NEAR_MISS_PROBES } from "./near_miss.ts";
+import { NEAR_MISS_PROBES } from "../graders/mod.ts";
 import { FAILING_KEPT, UNKNOWN_ROWS_KEPT } from "./_tally.ts";
 import type { AssertionSummary, GraderSummary } from "./score_report.ts";
 
