@@ -29,7 +29,7 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   eval: { run: evalCommand, summary: "run a model over a dataset (not available yet)" },
   interval: {
     run: interval,
-    summary: "pass-rate intervals from typed counts (Wilson and Clopper-Pearson)",
+    summary: "pass-rate intervals from typed counts (Wilson, Clopper-Pearson, Jeffreys, …)",
   },
 };
 

@@ -14,7 +14,7 @@
  * - **Audit** a results file, or a promptfoo, Inspect AI, lm-evaluation-harness or OpenAI Evals
  *   file: rows without a verdict classified, the pass rate three ways with Wilson intervals and an
  *   envelope: {@link auditFile}, {@link auditHarnessFile}, {@link audit}, {@link auditCounts},
- *   {@link wilsonInterval}, {@link clopperPearsonInterval}.
+ *   {@link proportionInterval} (Wilson, Clopper-Pearson, Agresti-Coull, normal, Jeffreys).
  * - **Show** any report: in a notebook it displays itself (HTML tables, Plotly charts); elsewhere
  *   use `toText()`, `toHTML()` and `toJSON()`.
  *

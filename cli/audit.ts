@@ -4,11 +4,22 @@ import {
   type AuditRole,
   type Format,
   HARNESS_ALIASES,
+  INTERVAL_METHOD_NAMES,
+  INTERVAL_METHODS,
+  type IntervalMethod,
+  intervalMethod,
   offlineHtmlPage,
   tryAuditHarnessFile,
 } from "../mod.ts";
 import type { ColumnMapping } from "../mod.ts";
 import { EXIT_OK, pairs, parse, printJson, run, UsageError } from "./_common.ts";
+
+/** The `--method` lines of a help text, from the interval registry, indented by `indent`. */
+export function methodHelp(indent: number): string {
+  return INTERVAL_METHOD_NAMES.map((m) =>
+    `${" ".repeat(indent)}${m.padEnd(16)}${INTERVAL_METHODS[m].summary}`
+  ).join("\n");
+}
 
 const HELP = `verdict audit: find the rows of a results file that ended without a verdict, and
 report the pass rate three ways with Wilson intervals and the envelope
@@ -22,6 +33,9 @@ FILE may also be a native promptfoo, Inspect AI, lm-evaluation-harness or OpenAI
 those are recognised from their content first (see docs/harness.md).
 
   --confidence X      confidence level of every interval, in (0, 1) (default 0.95)
+  --method M          interval method of every rate (default wilson; statsmodels' names such
+                      as agresti_coull and beta are accepted too):
+${methodHelp(22)}
   --scale MIN,MAX     score scale for every row (default [0, 1] unless a row declares its own)
   --map ROLE=COLUMN   use COLUMN for ROLE (case, version, repeat, grader, score, pass, error,
                       errorKind, rawGrade, declared, scaleMin, scaleMax); COLUMN "-" switches it off
@@ -41,6 +55,7 @@ Exit codes: 0 done, 2 the file or an option could not be used.`;
 
 const OPTIONS = {
   confidence: { type: "string" },
+  method: { type: "string" },
   scale: { type: "string" },
   map: { type: "string", multiple: true },
   format: { type: "string" },
@@ -63,6 +78,19 @@ export function confidenceFlag(value: string | undefined, command: string): numb
     );
   }
   return n;
+}
+
+/** Read `--method`: an interval method's name (default wilson). */
+export function methodFlag(value: string | undefined, command: string): IntervalMethod {
+  if (value === undefined) return "wilson";
+  try {
+    return intervalMethod(value);
+  } catch {
+    throw new UsageError(
+      `--method is one of ${INTERVAL_METHOD_NAMES.join(", ")}, not "${value}". ` +
+        `Run "verdict ${command} --help" for usage.`,
+    );
+  }
 }
 
 function scaleFlag(value: string | undefined): { min: number; max: number } | undefined {
@@ -90,6 +118,7 @@ export function main(args: string[]): Promise<number> {
       );
     }
     const confidence = confidenceFlag(values.confidence, "audit");
+    const method = methodFlag(values.method, "audit");
     const scale = scaleFlag(values.scale);
     if (values.format !== undefined && !FORMATS.includes(values.format)) {
       throw new UsageError(`--format is one of ${FORMATS.join(", ")}, not "${values.format}"`);
@@ -110,9 +139,10 @@ export function main(args: string[]): Promise<number> {
     }
     // A native harness file is recognised from its content first; anything else is six-field.
     const report = (!sixField &&
-      await tryAuditHarnessFile(positionals[0], { confidence, scale, harness })) ||
+      await tryAuditHarnessFile(positionals[0], { confidence, scale, harness, method })) ||
       await auditFile(positionals[0], {
         confidence,
+        method,
         scale,
         mapping,
         format: values.format as Format | undefined,

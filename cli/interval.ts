@@ -1,10 +1,10 @@
 // `verdict interval`: the three conventions and the envelope from typed counts.
 import { type AttemptCounts, auditCounts } from "../mod.ts";
-import { EXIT_OK, parse, printJson, run, UsageError } from "./_common.ts";
-import { confidenceFlag } from "./audit.ts";
+import { EXIT_OK, list, parse, printJson, run, UsageError } from "./_common.ts";
+import { confidenceFlag, methodFlag, methodHelp } from "./audit.ts";
 
-const HELP = `verdict interval: the pass rate three ways from counts, with Wilson and
-Clopper-Pearson intervals and the envelope
+const HELP = `verdict interval: the pass rate three ways from counts, with intervals (Wilson and
+Clopper-Pearson unless --method says otherwise) and the envelope
 
 Usage: deno run cli.ts interval --passes N --fails N [unscored counts] [options]
 
@@ -17,6 +17,9 @@ Usage: deno run cli.ts interval --passes N --fails N [unscored counts] [options]
   --no-verdict N    attempts with a score but no verdict on a pass/fail grader
   --empty N         attempts with no score, no verdict and no error
   --confidence X    confidence level, in (0, 1) (default 0.95)
+  --method M[,M…]   interval method(s), one column each, in this order (default
+                    wilson,clopper-pearson: Wilson first, the exact interval beside it):
+${methodHelp(20)}
   --json            print the figures as JSON on stdout
   -h, --help        show this help
 
@@ -43,6 +46,7 @@ const OPTIONS = {
   "no-verdict": { type: "string" },
   empty: { type: "string" },
   confidence: { type: "string" },
+  method: { type: "string" },
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
@@ -80,7 +84,14 @@ export function main(args: string[]): Promise<number> {
       if (value !== undefined) counts[key] = count(flag, value);
     }
     const confidence = confidenceFlag(values.confidence, "interval");
-    const result = auditCounts(counts as unknown as AttemptCounts, { confidence });
+    const methods = values.method === undefined
+      ? undefined
+      : list(values.method).map((m) => methodFlag(m, "interval"));
+    if (methods?.length === 0) throw new UsageError("--method needs at least one method");
+    if (methods && new Set(methods).size < methods.length) {
+      throw new UsageError(`--method names a method twice: "${values.method}"`);
+    }
+    const result = auditCounts(counts as unknown as AttemptCounts, { confidence, methods });
     if (values.json) printJson(result.toJSON());
     else console.log(result.toText());
     return Promise.resolve(EXIT_OK);

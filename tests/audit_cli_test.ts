@@ -8,6 +8,7 @@ const spawn = (script: string, args: string[]) =>
   runProcess(["run", "--no-prompt", "--allow-read", script, ...args]);
 import { main as auditMain } from "../cli/audit.ts";
 import { main as intervalMain } from "../cli/interval.ts";
+import { jeffreysInterval, wilsonInterval } from "../mod.ts";
 
 const FIXTURE = new URL("audit_fixtures/returns_runs.csv", import.meta.url);
 
@@ -116,7 +117,7 @@ Deno.test("interval: three conventions with Wilson and Clopper-Pearson columns",
   const data = JSON.parse(json.stdout);
   assert.equal(data.confidence, 0.95);
   assert.equal(data.allAttempted.rate, 0.85);
-  assert.deepEqual(Object.keys(data.envelope), ["wilson", "clopperPearson"]);
+  assert.deepEqual(Object.keys(data.envelope), ["wilson", "clopper-pearson"]);
 });
 
 Deno.test("interval: missing and malformed counts are usage errors", async () => {
@@ -157,5 +158,46 @@ Deno.test("audit --html writes a self-contained page with the envelope chart", a
     });
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("audit --method: the chosen interval in the text and the JSON; a bad name is exit 2", async () => {
+  const { code, stdout } = await capture(() =>
+    auditMain([FIXTURE.pathname, "--method", "jeffreys", "--json"])
+  );
+  assert.equal(code, 0);
+  const json = JSON.parse(stdout);
+  assert.equal(json.method, "jeffreys");
+  assert.equal(json.interval, "Jeffreys, two-sided");
+  const v1 = json.groups[0];
+  const want = jeffreysInterval(v1.scoredOnly.successes, v1.scoredOnly.trials, 0.95);
+  assert.deepEqual([v1.scoredOnly.lower, v1.scoredOnly.upper], [want.lower, want.upper]);
+  const text = await capture(() => auditMain([FIXTURE.pathname, "--method", "wald"]));
+  assert.match(text.stdout, /95% normal \(Wald\) \[/);
+  assert.doesNotMatch(text.stdout, /Wilson/);
+  const bad = await capture(() => auditMain([FIXTURE.pathname, "--method", "bayes"]));
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--method is one of wilson, clopper-pearson, agresti-coull/);
+});
+
+Deno.test("interval --method: one column per method in order; repeats and unknowns are exit 2", async () => {
+  const { code, stdout } = await capture(() =>
+    intervalMain(["--passes", "13", "--fails", "0", "--method", "agresti_coull,wilson", "--json"])
+  );
+  assert.equal(code, 0);
+  const data = JSON.parse(stdout);
+  assert.deepEqual(data.methods, ["agresti-coull", "wilson"]);
+  assert.deepEqual(data.scoredOnly.intervals.wilson, wilsonInterval(13, 13, 0.95));
+  assert.equal(data.scoredOnly.intervals.wilson.upper, 1); // clipped, not 1.0000000000000002
+  const text = await capture(() =>
+    intervalMain(["--passes", "13", "--fails", "0", "--method", "jeffreys,beta"])
+  );
+  assert.match(text.stdout, /95% Jeffreys\s+95% Clopper-Pearson/);
+  for (const method of ["wilson,wilson", "bayes", ","]) {
+    const r = await capture(() =>
+      intervalMain(["--passes", "1", "--fails", "1", "--method", method])
+    );
+    assert.equal(r.code, 2, method);
+    assert.match(r.stderr, /--method/);
   }
 });

@@ -25,7 +25,7 @@ Deno.test("scoring, auditing, counts mode and harness files run under --allow-re
     const a = await auditFile("examples/returns-desk-runs.jsonl");
     const c = auditCounts({ passes: 34, fails: 3, errored: 3 }).toJSON();
     const h = await auditHarnessFile("tests/testdata/harness/inspect_zstd.eval");
-    console.log(s.graders.length, a.totals.attempted, c.allAttempted.clopperPearson.lower > 0, h.totals.attempted > 0);
+    console.log(s.graders.length, a.totals.attempted, c.allAttempted.intervals["clopper-pearson"].lower > 0, h.totals.attempted > 0);
   `);
   assert.equal(result.stderr, "");
   assert.equal(result.stdout.trim(), "20 100 true true");

@@ -1,4 +1,5 @@
 // Plain-language advice on which number to report, from one group's figures.
+import { INTERVAL_METHODS, type IntervalMethod } from "../stats/proportion_interval.ts";
 import type { ConventionRates } from "./convention_rates.ts";
 import type { ClassCounts } from "./_state.ts";
 import type { ErrorKind } from "./types.ts";
@@ -13,10 +14,16 @@ export function confidenceLabel(confidence: number): string {
   return `${Number((confidence * 100).toPrecision(10))}%`;
 }
 
-/** An interval with its confidence level beside it. */
-export function intervalText(lower: number, upper: number, confidence: number): string {
-  if (Number.isNaN(lower)) return `${confidenceLabel(confidence)} Wilson: undefined (no rows)`;
-  return `${confidenceLabel(confidence)} Wilson [${percent(lower)}, ${percent(upper)}]`;
+/** An interval with its confidence level and method beside it ("95% Wilson [70.9%, 92.9%]"). */
+export function intervalText(
+  lower: number,
+  upper: number,
+  confidence: number,
+  method: IntervalMethod,
+): string {
+  const label = `${confidenceLabel(confidence)} ${INTERVAL_METHODS[method].label}`;
+  if (Number.isNaN(lower)) return `${label}: undefined (no rows)`;
+  return `${label} [${percent(lower)}, ${percent(upper)}]`;
 }
 
 export function advise(
@@ -24,6 +31,7 @@ export function advise(
   errorKinds: Record<ErrorKind, number>,
   rates: ConventionRates | null,
   confidence: number,
+  method: IntervalMethod,
 ): string {
   if (rates === null) {
     return "This grader gave scores but no pass/fail verdicts, so it has no pass rate; " +
@@ -36,14 +44,14 @@ export function advise(
     return `Every attempt was scored, so the three conventions agree: report ${
       percent(scoredOnly.rate)
     } (${counts.passed} of ${counts.attempted}), ${
-      intervalText(scoredOnly.lower, scoredOnly.upper, confidence)
+      intervalText(scoredOnly.lower, scoredOnly.upper, confidence, method)
     }.`;
   }
   const parts = [
     `Report the scored-only rate with its counts beside it: ${
       percent(scoredOnly.rate)
     } (${counts.passed} of ${scoredOnly.trials} scored; ${unscored} of ${counts.attempted} attempts unscored); or report the envelope, ${
-      intervalText(envelope.lower, envelope.upper, confidence)
+      intervalText(envelope.lower, envelope.upper, confidence, method)
     }.`,
     `For a release bar use all attempted, ${
       percent(allAttempted.rate)
@@ -51,7 +59,7 @@ export function advise(
   ];
   if (scoredOnly.trials === 0) {
     parts[0] = `No attempt was scored, so scored only is undefined: report the envelope, ${
-      intervalText(envelope.lower, envelope.upper, confidence)
+      intervalText(envelope.lower, envelope.upper, confidence, method)
     }, and rerun the unscored cases.`;
   }
   if (errorKinds.model > 0) {

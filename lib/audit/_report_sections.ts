@@ -40,10 +40,11 @@ function unscoredSummary(g: GroupReport): string {
   return parts.length ? `Unscored attempts: ${parts.join("; ")}.` : "No unscored attempts.";
 }
 
-function ratesTable(g: GroupReport, confidence: number): Table | undefined {
+function ratesTable(g: GroupReport, data: AuditReportData): Table | undefined {
   if (!g.scoredOnly || !g.allAttempted || !g.upperEdge || !g.envelope) return undefined;
   const columns = ["convention", "unscored attempts are", "passes", "of", "rate", "interval"];
-  const interval = (lower: number, upper: number) => intervalText(lower, upper, confidence);
+  const interval = (lower: number, upper: number) =>
+    intervalText(lower, upper, data.confidence, data.method);
   if (g.unscored === 0) {
     const r = g.scoredOnly;
     return {
@@ -83,14 +84,14 @@ function ratesTable(g: GroupReport, confidence: number): Table | undefined {
   return { caption: "Pass rate three ways", columns, rows, numeric: [2, 3, 4] };
 }
 
-function groupSection(g: GroupReport, confidence: number): Section {
+function groupSection(g: GroupReport, data: AuditReportData): Section {
   const c = g.counts;
   const heading = `Version ${quoted(g.version)}, grader ${quoted(g.grader)}: ${c.attempted} ` +
     `attempts (${c.passed} passed, ${c.failed} failed, ${g.unscored} unscored)` +
     (c.refused ? `, ${c.refused} refused` : "");
   const tables: Table[] = [];
   const lines: string[] = [];
-  const rates = ratesTable(g, confidence);
+  const rates = ratesTable(g, data);
   if (rates) tables.push(rates);
   else lines.push("No pass rate: this grader gave scores but no pass/fail verdicts.");
   if (g.unscoredRows.length > 0) {
@@ -182,7 +183,7 @@ export function reportSections(data: AuditReportData): Section[] {
       "still count as attempts.",
     ],
   };
-  const sections = [head, totals, ...data.groups.map((g) => groupSection(g, data.confidence))];
+  const sections = [head, totals, ...data.groups.map((g) => groupSection(g, data))];
   const refused = refusedSection(data);
   if (refused) sections.push(refused);
   if (data.unmatchedDeclared.length > 0) {

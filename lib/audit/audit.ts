@@ -3,6 +3,8 @@
  *
  * @module
  */
+import { INTERVAL_METHODS, intervalMethod } from "../stats/proportion_interval.ts";
+import type { IntervalMethod } from "../stats/proportion_interval.ts";
 import { classifyRow } from "./classify_row.ts";
 import { conventionRates } from "./convention_rates.ts";
 import { matchDeclared } from "./declared_match.ts";
@@ -42,6 +44,11 @@ export interface AuditOptions {
   confidence?: number;
   /** Score scale for every row; default each row's own scale, else [0, 1]. */
   scale?: ScoreScale;
+  /**
+   * The interval method of every rate (default `"wilson"`); statsmodels' names are accepted.
+   * See {@link INTERVAL_METHODS}.
+   */
+  method?: IntervalMethod | string;
 }
 
 function isRowSource(input: unknown): input is Iterable<AuditRow> | AsyncIterable<AuditRow> {
@@ -68,13 +75,15 @@ function checkScale(scale: ScoreScale | undefined): void {
 /**
  * Audit result rows: refuse duplicates and rows with no version, classify every other row as an
  * attempt, run the zeroing check per grader, and report each version × grader with the pass rate
- * three ways (scored only, all attempted, upper edge), two-sided Wilson intervals, the envelope,
+ * three ways (scored only, all attempted, upper edge), two-sided intervals (Wilson unless another
+ * method is chosen), the envelope,
  * the each-case-once rate when repeats are unequal, and the match of any declared figure.
  *
  * @param input Rows (array, iterable or async iterable), or an {@link AuditInput}.
- * @param options Confidence level and score scale.
+ * @param options Confidence level, interval method and score scale.
  * @returns The report.
- * @throws {RangeError} When the confidence is not in (0, 1) or the scale is empty.
+ * @throws {RangeError} When the confidence is not in (0, 1), the method is unknown or the scale is
+ * empty.
  *
  * @example Three attempts, one of them a timeout
  * ```ts
@@ -99,6 +108,7 @@ export async function audit(
   options: AuditOptions = {},
 ): Promise<AuditReport> {
   const confidence = checkConfidence(options.confidence ?? 0.95);
+  const method = intervalMethod(options.method ?? "wilson");
   checkScale(options.scale);
   const source: AuditInput = isRowSource(input) ? { rows: input } : input;
   const groups = new Map<string, GroupState>();
@@ -161,7 +171,8 @@ export async function audit(
   for (const g of groups.values()) {
     const decision = zeroing.get(g.grader) ?? { ran: false, reason: "no attempts" };
     const moved = decision.ran ? g.moveZeroed() : 0;
-    reports.push(groupReport(g, graders.get(g.grader), { ...decision, moved }, confidence));
+    const zeroed = { ...decision, moved };
+    reports.push(groupReport(g, graders.get(g.grader), zeroed, confidence, method));
   }
 
   const unmatchedDeclared = attachDeclared(source.declared ?? [], reports);
@@ -179,7 +190,8 @@ export async function audit(
     harness: source.harness ?? null,
     notes: [...(source.notes ?? [])],
     confidence,
-    interval: "Wilson score, two-sided",
+    method,
+    interval: `${INTERVAL_METHODS[method].label}, two-sided`,
     scale: options.scale ? { ...options.scale } : null,
     totals,
     groups: reports,
@@ -194,12 +206,17 @@ function groupReport(
   grader: GraderState | undefined,
   zeroing: { ran: boolean; reason: string; moved: number },
   confidence: number,
+  method: IntervalMethod,
 ): GroupReport {
   const counts = { ...g.counts };
   const unscored = counts.attempted - counts.passed - counts.failed;
   const verdicts = (grader?.givesVerdicts ?? false) || counts.noVerdict === 0;
   const rates = verdicts
-    ? conventionRates({ passed: counts.passed, failed: counts.failed, unscored }, confidence)
+    ? conventionRates(
+      { passed: counts.passed, failed: counts.failed, unscored },
+      confidence,
+      method,
+    )
     : null;
   return {
     version: g.version,
@@ -216,7 +233,7 @@ function groupReport(
     declared: [],
     zeroing,
     unscoredRows: [...g.examples].sort((a, b) => a.row - b.row),
-    advice: advise(counts, g.errorKinds, rates, confidence),
+    advice: advise(counts, g.errorKinds, rates, confidence, method),
   };
 }
 

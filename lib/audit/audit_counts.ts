@@ -1,12 +1,17 @@
 /**
- * Counts mode: the three conventions and the envelope from typed counts, with Wilson and
- * Clopper-Pearson intervals side by side.
+ * Counts mode: the three conventions and the envelope from typed counts, with intervals by one or
+ * more methods side by side (Wilson and Clopper-Pearson unless others are chosen).
  *
  * @module
  */
 import { mimeBundle } from "../render/bundle.ts";
 import { $display, type MimeBundle } from "../render/display_symbol.ts";
 import { htmlTable, type Table, textTable } from "../render/table.ts";
+import {
+  INTERVAL_METHODS,
+  type IntervalMethod,
+  intervalMethod,
+} from "../stats/proportion_interval.ts";
 import type { Interval } from "../stats/types.ts";
 import { confidenceLabel, percent } from "./_advice.ts";
 import { type Convention, conventionRates, CONVENTIONS } from "./convention_rates.ts";
@@ -42,7 +47,10 @@ const KEYS = [
   "empty",
 ] as const;
 
-/** One convention's rate with both intervals. */
+/** Intervals keyed by method name, one for each method asked for. */
+export type IntervalsByMethod = Partial<Record<IntervalMethod, Interval>>;
+
+/** One convention's rate with its intervals. */
 export interface CountsConvention {
   /** successes / trials (NaN with no trials). */
   rate: number;
@@ -50,16 +58,16 @@ export interface CountsConvention {
   successes: number;
   /** The denominator. */
   trials: number;
-  /** Two-sided Wilson score interval. */
-  wilson: Interval;
-  /** Two-sided Clopper-Pearson interval. */
-  clopperPearson: Interval;
+  /** Two-sided intervals, one per method in {@link CountsAuditData.methods}. */
+  intervals: IntervalsByMethod;
 }
 
 /** Everything {@link auditCounts} computes, as plain data. */
 export interface CountsAuditData {
   /** Confidence level of every interval. */
   confidence: number;
+  /** The interval methods, in the order of the columns. */
+  methods: IntervalMethod[];
   /** The counts given, with zeros filled in. */
   counts: Required<AttemptCounts>;
   /** Every attempt. */
@@ -75,7 +83,7 @@ export interface CountsAuditData {
   /** (passes + unscored) / attempts. */
   upperEdge: CountsConvention;
   /** All-attempted lower bound to upper-edge upper bound, for each method. */
-  envelope: { wilson: Interval; clopperPearson: Interval };
+  envelope: IntervalsByMethod;
 }
 
 function checkCounts(counts: AttemptCounts): Required<AttemptCounts> {
@@ -102,9 +110,19 @@ function checkCounts(counts: AttemptCounts): Required<AttemptCounts> {
   return out;
 }
 
+function checkMethods(names: readonly (IntervalMethod | string)[]): IntervalMethod[] {
+  if (!Array.isArray(names) || names.length === 0) {
+    throw new TypeError('methods must be a non-empty list such as ["wilson", "jeffreys"]');
+  }
+  const methods = names.map(intervalMethod);
+  const repeated = methods.find((m, i) => methods.indexOf(m) !== i);
+  if (repeated) throw new RangeError(`The interval method "${repeated}" is named twice`);
+  return methods;
+}
+
 /**
- * The result of {@link auditCounts}: the three conventions and the envelope, each with Wilson and
- * Clopper-Pearson intervals. Displays itself in a notebook.
+ * The result of {@link auditCounts}: the three conventions and the envelope, each with an interval
+ * per chosen method. Displays itself in a notebook.
  */
 export class CountsAudit {
   readonly #data: CountsAuditData;
@@ -122,7 +140,7 @@ export class CountsAudit {
   #table(): Table {
     const d = this.#data;
     const c = confidenceLabel(d.confidence);
-    const iv = (i: Interval) => `[${percent(i.lower)}, ${percent(i.upper)}]`;
+    const iv = (i: Interval | undefined) => i ? `[${percent(i.lower)}, ${percent(i.upper)}]` : "";
     const rows: unknown[][] = (["scoredOnly", "allAttempted", "upperEdge"] as Convention[]).map(
       (key) => {
         const r = d[key];
@@ -133,8 +151,7 @@ export class CountsAudit {
           r.successes,
           r.trials,
           percent(r.rate),
-          iv(r.wilson),
-          iv(r.clopperPearson),
+          ...d.methods.map((m) => iv(r.intervals[m])),
         ];
       },
     );
@@ -144,8 +161,7 @@ export class CountsAudit {
       null,
       null,
       null,
-      iv(d.envelope.wilson),
-      iv(d.envelope.clopperPearson),
+      ...d.methods.map((m) => iv(d.envelope[m])),
     ]);
     return {
       caption: `Pass rate three ways, ${c} two-sided intervals`,
@@ -155,8 +171,7 @@ export class CountsAudit {
         "passes",
         "of",
         "rate",
-        `${c} Wilson`,
-        `${c} Clopper-Pearson`,
+        ...d.methods.map((m) => `${c} ${INTERVAL_METHODS[m].label}`),
       ],
       rows,
       numeric: [2, 3, 4],
@@ -192,14 +207,17 @@ export class CountsAudit {
 
 /**
  * Counts mode: from typed counts of passes, fails and each kind of unscored attempt, the pass rate
- * three ways (scored only, all attempted, upper edge) and the envelope, each with two-sided Wilson
- * and Clopper-Pearson intervals at the chosen confidence.
+ * three ways (scored only, all attempted, upper edge) and the envelope, each with two-sided
+ * intervals at the chosen confidence by each chosen method (default Wilson, with Clopper-Pearson
+ * beside it).
  *
  * @param counts Passes and fails (required) and unscored attempts by kind (default 0).
- * @param options The confidence level (default 0.95).
+ * @param options The confidence level (default 0.95) and the interval methods, one column each
+ * (default `["wilson", "clopper-pearson"]`; statsmodels' names are accepted).
  * @returns The figures, displayable in a notebook.
  * @throws {TypeError} For an unknown or missing count.
- * @throws {RangeError} For a count that is not a whole number ≥ 0, or a confidence outside (0, 1).
+ * @throws {RangeError} For a count that is not a whole number ≥ 0, a confidence outside (0, 1), or
+ * an unknown or repeated method.
  *
  * @example 34 passes, 3 fails, 3 errored
  * ```ts
@@ -208,36 +226,43 @@ export class CountsAudit {
  *
  * const r = auditCounts({ passes: 34, fails: 3, errored: 3 }, { confidence: 0.9 }).toJSON();
  * assert.equal(r.allAttempted.rate, 0.85);
- * assert.equal(r.envelope.wilson.lower, r.allAttempted.wilson.lower);
- * assert.equal(r.envelope.clopperPearson.upper, r.upperEdge.clopperPearson.upper);
+ * assert.deepEqual(r.methods, ["wilson", "clopper-pearson"]);
+ * assert.equal(r.envelope.wilson?.lower, r.allAttempted.intervals.wilson?.lower);
+ * assert.equal(r.envelope["clopper-pearson"]?.upper, r.upperEdge.intervals["clopper-pearson"]?.upper);
+ *
+ * const j = auditCounts({ passes: 34, fails: 3 }, { methods: ["jeffreys"] }).toJSON();
+ * assert.deepEqual(Object.keys(j.scoredOnly.intervals), ["jeffreys"]);
  * ```
  */
 export function auditCounts(
   counts: AttemptCounts,
-  options: { confidence?: number } = {},
+  options: { confidence?: number; methods?: readonly (IntervalMethod | string)[] } = {},
 ): CountsAudit {
   const c = checkCounts(counts);
   const confidence = options.confidence ?? 0.95;
+  const methods = checkMethods(options.methods ?? ["wilson", "clopper-pearson"]);
   const unscored = c.errored + c.nan + c.unparsed + c.unreadable + c.noVerdict + c.empty;
   const outcome = { passed: c.passes, failed: c.fails, unscored };
-  const wilson = conventionRates(outcome, confidence, "wilson");
-  const exact = conventionRates(outcome, confidence, "clopper-pearson");
-  const both = (key: Convention): CountsConvention => ({
-    rate: wilson[key].rate,
-    successes: wilson[key].successes,
-    trials: wilson[key].trials,
-    wilson: { lower: wilson[key].lower, upper: wilson[key].upper },
-    clopperPearson: { lower: exact[key].lower, upper: exact[key].upper },
+  const byMethod = methods.map((m) => [m, conventionRates(outcome, confidence, m)] as const);
+  const first = byMethod[0][1];
+  const convention = (key: Convention): CountsConvention => ({
+    rate: first[key].rate,
+    successes: first[key].successes,
+    trials: first[key].trials,
+    intervals: Object.fromEntries(
+      byMethod.map(([m, r]) => [m, { lower: r[key].lower, upper: r[key].upper }]),
+    ),
   });
   return new CountsAudit({
     confidence,
+    methods,
     counts: c,
     attempted: c.passes + c.fails + unscored,
     scored: c.passes + c.fails,
     unscored,
-    scoredOnly: both("scoredOnly"),
-    allAttempted: both("allAttempted"),
-    upperEdge: both("upperEdge"),
-    envelope: { wilson: wilson.envelope, clopperPearson: exact.envelope },
+    scoredOnly: convention("scoredOnly"),
+    allAttempted: convention("allAttempted"),
+    upperEdge: convention("upperEdge"),
+    envelope: Object.fromEntries(byMethod.map(([m, r]) => [m, r.envelope])),
   });
 }

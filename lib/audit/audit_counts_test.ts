@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { auditCounts } from "./audit_counts.ts";
 import { clopperPearsonInterval } from "../stats/clopper_pearson_interval.ts";
+import { jeffreysInterval } from "../stats/jeffreys_interval.ts";
 import { $display } from "../render/display_symbol.ts";
 
 Deno.test("counts mode: three conventions with Wilson and Clopper-Pearson columns", () => {
@@ -11,16 +12,20 @@ Deno.test("counts mode: three conventions with Wilson and Clopper-Pearson column
     [8, 10, 10, 12],
   );
   // Hand-computed Wilson bounds (z = 1.959963984540054).
-  assert.ok(Math.abs(r.scoredOnly.wilson.lower - 0.49016247153664183) < 1e-12);
-  assert.ok(Math.abs(r.allAttempted.wilson.upper - 0.8618799089087867) < 1e-12);
-  assert.deepEqual(r.allAttempted.clopperPearson, clopperPearsonInterval(8, 12, 0.95));
+  assert.deepEqual(r.methods, ["wilson", "clopper-pearson"]);
+  assert.ok(Math.abs(r.scoredOnly.intervals.wilson!.lower - 0.49016247153664183) < 1e-12);
+  assert.ok(Math.abs(r.allAttempted.intervals.wilson!.upper - 0.8618799089087867) < 1e-12);
+  assert.deepEqual(
+    r.allAttempted.intervals["clopper-pearson"],
+    clopperPearsonInterval(8, 12, 0.95),
+  );
   assert.deepEqual(r.envelope.wilson, {
-    lower: r.allAttempted.wilson.lower,
-    upper: r.upperEdge.wilson.upper,
+    lower: r.allAttempted.intervals.wilson!.lower,
+    upper: r.upperEdge.intervals.wilson!.upper,
   });
-  assert.deepEqual(r.envelope.clopperPearson, {
-    lower: r.allAttempted.clopperPearson.lower,
-    upper: r.upperEdge.clopperPearson.upper,
+  assert.deepEqual(r.envelope["clopper-pearson"], {
+    lower: r.allAttempted.intervals["clopper-pearson"]!.lower,
+    upper: r.upperEdge.intervals["clopper-pearson"]!.upper,
   });
   assert.deepEqual(r.counts, {
     passes: 8,
@@ -71,5 +76,26 @@ Deno.test("counts mode rejects unknown, missing and impossible counts", () => {
 Deno.test("counts mode with no attempts gives undefined rates, not an error", () => {
   const r = auditCounts({ passes: 0, fails: 0 }).toJSON();
   assert.ok(Number.isNaN(r.scoredOnly.rate));
-  assert.ok(Number.isNaN(r.envelope.wilson.lower));
+  assert.ok(Number.isNaN(r.envelope.wilson!.lower));
+});
+
+Deno.test("counts mode: chosen methods, one column each, in the order given", () => {
+  const report = auditCounts({ passes: 12, fails: 0, errored: 1 }, {
+    methods: ["jeffreys", "agresti_coull", "wald"],
+  });
+  const r = report.toJSON();
+  assert.deepEqual(r.methods, ["jeffreys", "agresti-coull", "normal"]);
+  assert.deepEqual(Object.keys(r.envelope), ["jeffreys", "agresti-coull", "normal"]);
+  assert.deepEqual(r.scoredOnly.intervals.jeffreys, jeffreysInterval(12, 12, 0.95));
+  // The Wald interval collapses at 12 of 12: the table shows it as it is.
+  assert.deepEqual(r.scoredOnly.intervals.normal, { lower: 1, upper: 1 });
+  const text = report.toText();
+  assert.match(text, /95% Jeffreys\s+95% Agresti-Coull\s+95% normal \(Wald\)/);
+  assert.doesNotMatch(text, /Wilson|Clopper/);
+  assert.throws(() => auditCounts({ passes: 1, fails: 1 }, { methods: ["bayes"] }), RangeError);
+  assert.throws(() => auditCounts({ passes: 1, fails: 1 }, { methods: [] }), TypeError);
+  assert.throws(
+    () => auditCounts({ passes: 1, fails: 1 }, { methods: ["beta", "clopper-pearson"] }),
+    /named twice/,
+  );
 });

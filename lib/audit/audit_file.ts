@@ -228,6 +228,6 @@ export async function auditFile(
 
   return await audit(
     { rows: rows(), declared, refused, notes, source: name },
-    { confidence: options.confidence, scale: options.scale },
+    { confidence: options.confidence, scale: options.scale, method: options.method },
   );
 }

@@ -9,6 +9,7 @@ import { $display, type MimeBundle } from "../render/display_symbol.ts";
 import { envelopeChart } from "../render/envelope_chart.ts";
 import { escapeHtml } from "../render/escape.ts";
 import { htmlTable, type Table, textTable } from "../render/table.ts";
+import { INTERVAL_METHODS, type IntervalMethod } from "../stats/proportion_interval.ts";
 import type { Interval } from "../stats/types.ts";
 import type { Rate } from "./convention_rates.ts";
 import type { DeclaredMatch } from "./declared_match.ts";
@@ -81,8 +82,10 @@ export interface AuditReportData {
   notes: string[];
   /** Confidence level of every interval. */
   confidence: number;
-  /** The interval method. */
-  interval: "Wilson score, two-sided";
+  /** The interval method of every rate. */
+  method: IntervalMethod;
+  /** The interval method spelled out for people, e.g. `"Wilson, two-sided"`. */
+  interval: string;
   /** The score scale applied to every row, or null for each row's own (default [0, 1]). */
   scale: ScoreScale | null;
   /** Counts over the whole source. */
@@ -93,13 +96,6 @@ export interface AuditReportData {
   refusedRows: RefusedRow[];
   /** Declared figures that describe no audited group. */
   unmatchedDeclared: (DeclaredFigure & { reason: string })[];
-}
-
-// Wilson bounds at 0 or all successes can sit a rounding error outside [0, 1]; a chart only needs
-// them on the axis.
-function shown(r: Rate): Rate {
-  const clip = (v: number) => Number.isNaN(v) ? v : Math.min(1, Math.max(0, v));
-  return { ...r, lower: clip(r.lower), upper: clip(r.upper) };
 }
 
 /** Options of the capped text and HTML views of an {@link AuditReport}. */
@@ -239,13 +235,14 @@ export class AuditReport {
           version: g.version,
           grader: g.grader,
           unscored: g.unscored,
-          scoredOnly: shown(g.scoredOnly),
-          allAttempted: shown(g.allAttempted),
-          upperEdge: shown(g.upperEdge),
+          scoredOnly: g.scoredOnly,
+          allAttempted: g.allAttempted,
+          upperEdge: g.upperEdge,
         }]
         : []
     );
-    return envelopeChart(groups, { confidence: this.#data.confidence, method: "Wilson" });
+    const method = INTERVAL_METHODS[this.#data.method].label;
+    return envelopeChart(groups, { confidence: this.#data.confidence, method });
   }
 
   /** The notebook display bundle: HTML, text and JSON (NaN written as the string "NaN"). */

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { audit } from "./audit.ts";
+import { agrestiCoullInterval } from "../stats/agresti_coull_interval.ts";
 import { $display } from "../render/display_symbol.ts";
 import { row, rows } from "./_test_rows.ts";
 import type { AuditRow } from "./types.ts";
@@ -357,4 +358,34 @@ Deno.test("the envelope chart takes every group with a pass rate", async () => {
   assert.match(chart.text, /\ba\s+exact\b/);
   assert.match(chart.text, /\bb\s+exact\b/);
   assert.doesNotMatch(chart.text, /bleu/);
+});
+
+Deno.test("another interval method: every rate, the envelope, the advice and the chart name it", async () => {
+  const input = [
+    ...rows(9, () => ({})),
+    row({ pass: false }),
+    row({ pass: null, score: null, error: "timeout" }),
+  ];
+  const wilson = await audit(input);
+  const report = await audit(input, { method: "agresti_coull", confidence: 0.9 });
+  const data = report.toJSON();
+  assert.equal(data.method, "agresti-coull");
+  assert.equal(data.interval, "Agresti-Coull, two-sided");
+  const [g] = data.groups;
+  assert.deepEqual(
+    { lower: g.scoredOnly!.lower, upper: g.scoredOnly!.upper },
+    agrestiCoullInterval(9, 10, 0.9),
+  );
+  assert.deepEqual(
+    { lower: g.upperEdge!.lower, upper: g.upperEdge!.upper },
+    agrestiCoullInterval(10, 11, 0.9),
+  );
+  assert.equal(g.envelope!.lower, agrestiCoullInterval(9, 11, 0.9).lower);
+  assert.notEqual(g.scoredOnly!.lower, wilson.groups[0].scoredOnly!.lower);
+  const text = report.toText();
+  assert.match(text, /Intervals: Agresti-Coull, two-sided at 90% confidence/);
+  assert.equal(text.match(/90% Agresti-Coull \[/g)?.length, 4 + 1); // three rates, envelope, advice
+  assert.doesNotMatch(text, /Wilson/);
+  assert.match(report.chart().text, /90% Agresti-Coull/);
+  await assert.rejects(() => audit(input, { method: "bayes" }), /Unknown interval method/);
 });

@@ -3,8 +3,7 @@
  *
  * @module
  */
-import { clopperPearsonInterval } from "../stats/clopper_pearson_interval.ts";
-import { wilsonInterval } from "../stats/wilson_interval.ts";
+import { INTERVAL_METHODS, type IntervalMethod } from "../stats/proportion_interval.ts";
 import type { Interval } from "../stats/types.ts";
 
 /** The three ways of counting unscored attempts. */
@@ -75,9 +74,6 @@ export interface OutcomeCounts {
   unscored: number;
 }
 
-/** The interval method: two-sided Wilson score, or Clopper-Pearson. */
-export type IntervalMethod = "wilson" | "clopper-pearson";
-
 /** A rate and its interval for `successes` of `trials`. */
 export function rateOf(
   successes: number,
@@ -85,8 +81,7 @@ export function rateOf(
   confidence: number,
   method: IntervalMethod = "wilson",
 ): Rate {
-  const interval = method === "wilson" ? wilsonInterval : clopperPearsonInterval;
-  const { lower, upper } = interval(successes, trials, confidence);
+  const { lower, upper } = INTERVAL_METHODS[method].interval(successes, trials, confidence);
   return { rate: trials === 0 ? NaN : successes / trials, lower, upper, successes, trials };
 }
 
@@ -98,7 +93,7 @@ export function rateOf(
  *
  * @param counts Passed, failed and unscored attempts.
  * @param confidence Confidence level in (0, 1), default 0.95.
- * @param method `"wilson"` (default) or `"clopper-pearson"`.
+ * @param method The interval method (default `"wilson"`); see {@link INTERVAL_METHODS}.
  * @returns The three rates and the envelope.
  *
  * @example 34 passed, 3 failed, 3 unscored

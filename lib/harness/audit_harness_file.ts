@@ -76,7 +76,11 @@ export async function auditHarnessFile(
   options: AuditHarnessOptions = {},
 ): Promise<AuditReport> {
   const read = await readHarnessFile(source, { harness: options.harness, name: options.name });
-  return audit(harnessAuditInput(read), { confidence: options.confidence, scale: options.scale });
+  return audit(harnessAuditInput(read), {
+    confidence: options.confidence,
+    scale: options.scale,
+    method: options.method,
+  });
 }
 
 /**
@@ -97,5 +101,9 @@ export async function tryAuditHarnessFile(
 ): Promise<AuditReport | null> {
   const read = await tryReadHarnessFile(source, { harness: options.harness, name: options.name });
   if (!read) return null;
-  return audit(harnessAuditInput(read), { confidence: options.confidence, scale: options.scale });
+  return audit(harnessAuditInput(read), {
+    confidence: options.confidence,
+    scale: options.scale,
+    method: options.method,
+  });
 }

@@ -1,4 +1,5 @@
-// Argument checks and the alpha shared by the interval functions.
+// Argument checks, the alpha and the two-sided z shared by the interval functions.
+import normalQuantile from "@stdlib/stats-base-dists-normal-quantile";
 
 /** Throw unless `value` is a whole number ≥ 0. */
 export function checkCount(name: string, value: unknown): number {
@@ -37,4 +38,9 @@ export function checkConfidence(confidence: unknown): number {
  */
 export function alphaOf(confidence: number): number {
   return Number((1 - checkConfidence(confidence)).toPrecision(15));
+}
+
+/** z = Φ⁻¹(1 − α/2) of a two-sided interval, taken as −Φ⁻¹(α/2) for accuracy in the tail. */
+export function twoSidedZ(confidence: number): number {
+  return -normalQuantile(alphaOf(confidence) / 2, 0, 1);
 }
