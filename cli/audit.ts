@@ -4,6 +4,8 @@ import {
   type AuditRole,
   type Format,
   HARNESS_ALIASES,
+  HARNESS_NAMES,
+  HARNESSES,
   INTERVAL_METHOD_NAMES,
   INTERVAL_METHODS,
   type IntervalMethod,
@@ -21,6 +23,10 @@ export function methodHelp(indent: number): string {
   ).join("\n");
 }
 
+function listed(names: readonly string[]): string {
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : names[0];
+}
+
 const HELP = `verdict audit: find the rows of a results file that ended without a verdict, and
 report the pass rate three ways with Wilson intervals and the envelope
 
@@ -29,7 +35,7 @@ Usage: deno run --allow-read cli.ts audit FILE [options]
 FILE has one row per case × version × repeat × grader: item (or case, id, case_id), system
 (or version, model), repeat, scorer (or grader), score, pass, and optionally error, error_kind,
 raw_grade, declared, scale_min, scale_max. CSV, TSV, JSON lines and JSON arrays are detected.
-FILE may also be a native promptfoo, Inspect AI, lm-evaluation-harness or OpenAI Evals file:
+FILE may also be a native file of ${listed(HARNESS_NAMES.map((h) => HARNESSES[h].title))}:
 those are recognised from their content first (see docs/harness.md).
 
   --confidence X      confidence level of every interval, in (0, 1) (default 0.95)
@@ -41,7 +47,7 @@ ${methodHelp(22)}
                       errorKind, rawGrade, declared, scaleMin, scaleMax); COLUMN "-" switches it off
   --format F          read the file as csv, tsv, jsonl, json-array or json-rows
                       (a six-field file: no harness detection)
-  --harness H         read the file as promptfoo, inspect, lm-eval or openai-evals
+  --harness H         read the file as ${listed(HARNESS_NAMES)}
   --html OUT          also write a self-contained HTML report with the envelope chart
                       (needs --allow-write)
   --json              print the report as JSON on stdout (undefined rates are null)
@@ -130,7 +136,7 @@ export function main(args: string[]): Promise<number> {
     const harness = values.harness === undefined ? undefined : HARNESS_ALIASES[values.harness];
     if (values.harness !== undefined && harness === undefined) {
       throw new UsageError(
-        `--harness is one of promptfoo, inspect, lm-eval, openai-evals, not "${values.harness}"`,
+        `--harness is one of ${HARNESS_NAMES.join(", ")}, not "${values.harness}"`,
       );
     }
     const sixField = values.format !== undefined || Object.keys(mapping).length > 0;

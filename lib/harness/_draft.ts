@@ -1,13 +1,13 @@
-// The mutable result an adapter fills in before readHarnessFile adds the file's name.
+// The mutable result an adapter fills in before readHarnessFile adds the file's name, how it was
+// detected and the harness's standing notes.
 import { parseJson } from "../io/nonfinite_json.ts";
 import type { NumberedLine } from "../io/numbered_lines.ts";
-import { harnessNotes } from "./notes.ts";
 import type { HarnessDraft, HarnessName } from "./types.ts";
 
 /** What an adapter returns. */
 export type Draft = HarnessDraft;
 
-/** A new, empty draft for a harness at a version, with that harness's standing notes. */
+/** A new, empty draft for a harness at a version (its standing notes are added by the reader). */
 export function newDraft(name: HarnessName, version?: string): Draft {
   return {
     harness: { name, version, notes: [] },
@@ -19,7 +19,7 @@ export function newDraft(name: HarnessName, version?: string): Draft {
   };
 }
 
-/** Finish a draft: the standing notes go after the file-specific ones. */
+/** Finish a draft: a file with no rows is aggregate-only (figures) or has a problem (nothing). */
 export function finishDraft(draft: Draft): Draft {
   if (draft.rows.length === 0 && draft.refused.length === 0) {
     if (draft.declared.length > 0) {
@@ -32,11 +32,9 @@ export function finishDraft(draft: Draft): Draft {
       draft.problems.push({ code: "no-rows", row: 0, message: "The file holds no result rows." });
     }
   }
-  draft.harness.notes.push(...harnessNotes(draft.harness.name, draft.harness.version));
   return draft;
 }
 
-/** Refuse a record: list it and record the problem. */
 /**
  * Parse JSON lines for an adapter: blank lines are skipped, a line that is not JSON is refused as
  * unreadable (and so counted), every other line comes out with its value.
@@ -58,6 +56,7 @@ export async function* jsonLines(
   }
 }
 
+/** Refuse a record: list it and record the problem. */
 export function refuse(draft: Draft, row: number, reason: string, message: string): void {
   draft.refused.push({ row, reason, message });
   draft.problems.push({ code: reason, row, message });

@@ -114,3 +114,16 @@ async function* decodedChunks(file: OpenedFile): AsyncGenerator<string> {
 export function readLines(file: OpenedFile): AsyncGenerator<NumberedLine> {
   return numberedLines(decodedChunks(file));
 }
+
+/** The file's bytes as a stream, read in chunks (for the io readers). */
+export function fileStream(file: OpenedFile): ReadableStream<Uint8Array> {
+  let offset = 0;
+  return new ReadableStream({
+    async pull(controller) {
+      const chunk = offset < file.size ? await file.readAt(offset, CHUNK) : new Uint8Array();
+      if (chunk.length === 0) return controller.close();
+      offset += chunk.length;
+      controller.enqueue(chunk);
+    },
+  });
+}

@@ -1,5 +1,7 @@
 // Public API of lib/harness: re-exports only.
 export * from "./types.ts";
+export * from "./adapter.ts";
+export * from "./registry.ts";
 export * from "./notes.ts";
 export * from "./zip.ts";
 export * from "./detect.ts";
