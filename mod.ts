@@ -31,7 +31,7 @@
  * const exact = report.grader("exact", "returns-assistant-v3")!;
  * assert.equal(exact.graded, 40);
  * assert.ok(exact.nearMisses <= exact.failed);
- * assert.match(report.corpus.bleu!.signature, /tok:13a\|smooth:exp/);
+ * assert.match(`${report.corpus.bleu!.signature}`, /tok:13a\|smooth:exp/);
  *
  * const audit = await auditFile(scored);
  * assert.equal(audit.group("returns-assistant-v3", "exact")?.counts.passed, exact.passed);

@@ -1,20 +1,57 @@
 // `verdict score`: grade a results file and report counts, corpus figures and near misses.
 import {
+  allowedText,
   configFromJson,
+  defaultText,
   exportNormalizer,
   type FormattingStep,
+  GRADED_GRADERS,
   gradePair,
   type GraderName,
+  GRADERS,
+  isGraderName,
   NEAR_MISS_MEANINGS,
   type NormalizerLanguage,
   type OverallRule,
+  parseOptionText,
   resolveScoreConfig,
   score,
   type ScoreSettings,
   textTable,
+  unknownGrader,
 } from "../mod.ts";
 import type { ColumnMapping, Format } from "../mod.ts";
 import { EXIT_OK, list, pairs, parse, printJson, run, UsageError } from "./_common.ts";
+
+/** Wrap words to `width` columns, every line after the first indented by `indent`. */
+function wrap(text: string, indent: number, width = 100): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line !== "" && indent + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  lines.push(line);
+  return lines.join(`\n${" ".repeat(indent)}`);
+}
+
+/** The graders and their options, from the registry. */
+function gradersHelp(): string {
+  const width = Math.max(...Object.keys(GRADERS).map((n) => n.length));
+  const out: string[] = [];
+  for (const grader of Object.values(GRADERS)) {
+    const kind = grader.kind === "binary" ? "pass/fail" : "score    ";
+    const head = `  ${grader.name.padEnd(width)}  ${kind}  `;
+    out.push(head + wrap(grader.summary, head.length));
+    for (const [option, spec] of Object.entries(grader.options)) {
+      const text = `${option}: ${allowedText(spec)}; default ${defaultText(spec)} — ${spec.help}`;
+      out.push(`      ${wrap(text, 8)}`);
+    }
+  }
+  return out.join("\n");
+}
 
 const HELP = `verdict score: grade a results file with code graders
 
@@ -22,12 +59,12 @@ Usage: deno run --allow-read cli.ts score FILE [options]
        deno run cli.ts score --pair OUTPUT REFERENCE [--graders LIST] [--threshold G=X] [--option G.KEY=V]
        deno run cli.ts score --export-normalizer STEPS [--language typescript|python]
 
-  --graders LIST        graders to run, comma-separated (default: all): exact, normalized,
-                        contains, regex, numeric, json-schema, token-f1, bleu, rouge-l, chrf
-  --threshold G=X       pass threshold for a graded grader (token-f1, bleu, rouge-l, chrf),
+  --graders LIST        graders to run, comma-separated (default: all; see Graders below)
+  --threshold G=X       pass threshold for a graded grader (${GRADED_GRADERS.join(", ")}),
                         a fraction in [0, 1]; repeat the flag for several graders
-  --option G.KEY=VALUE  a grader setting, e.g. numeric.abs=0.01, rouge-l.stemmer=true,
-                        contains.ignoreCase=true (VALUE is read as JSON when it parses)
+  --option G.KEY=VALUE  a grader setting (see Graders below), e.g. numeric.abs=0.01,
+                        rouge-l.stemmer=true; a list as a,b or JSON; an unknown setting or a
+                        value it does not allow is an error
   --map ROLE=COLUMN     use COLUMN for ROLE (case, version, repeat, output, reference,
                         expectedKind, assertions, schema, threshold); COLUMN "-" switches it off
   --format F            read the file as csv, tsv, jsonl, json-array or json-rows
@@ -51,6 +88,9 @@ Playground and normalizer:
                         trim, lowercase, nfkc, collapse-whitespace, strip-trailing-punctuation,
                         underscores, strip-quotes) as source code
   --language L          typescript (default) or python, for --export-normalizer
+
+Graders (--graders) and their settings (--option GRADER.KEY=VALUE):
+${gradersHelp()}
 
 Exit codes: 0 done, 2 the file or an option could not be used.`;
 
@@ -76,14 +116,6 @@ const OPTIONS = {
 
 const FORMATS = ["csv", "tsv", "jsonl", "json-array", "json-rows"];
 
-function jsonOrText(value: string): unknown {
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
-}
-
 function fraction(name: string, value: string): number {
   const n = Number(value);
   if (value.trim() === "" || !Number.isFinite(n)) {
@@ -102,17 +134,19 @@ async function settingsFrom(values: Values): Promise<ScoreSettings> {
   if (values.graders !== undefined) settings.graders = list(values.graders) as GraderName[];
   const thresholds = { ...(base.thresholds ?? {}) };
   for (const [name, value] of Object.entries(pairs(values.threshold, "threshold"))) {
-    thresholds[name as GraderName] = fraction(name, value);
+    thresholds[name as keyof typeof thresholds] = fraction(name, value);
   }
   settings.thresholds = thresholds;
   const graderOptions = structuredClone(base.graderOptions ?? {});
   for (const [key, value] of Object.entries(pairs(values.option, "option"))) {
     const dot = key.indexOf(".");
     if (dot <= 0) throw new UsageError(`--option takes GRADER.KEY=VALUE, got "${key}=${value}"`);
-    const grader = key.slice(0, dot) as GraderName;
+    const grader = key.slice(0, dot);
+    if (!isGraderName(grader)) throw unknownGrader(grader, { where: `in --option ${key}` });
+    const option = key.slice(dot + 1);
     graderOptions[grader] = {
       ...(graderOptions[grader] ?? {}),
-      [key.slice(dot + 1)]: jsonOrText(value),
+      [option]: parseOptionText(grader, GRADERS[grader].options, option, value),
     };
   }
   settings.graderOptions = graderOptions;

@@ -26,8 +26,11 @@ Deno.test("corpus BLEU sums per-row statistics; the mean is over sentence scores
     v2.length;
   assert.ok(Math.abs(figure.meanSentence - mean) < 1e-12);
   assert.equal(report.corpus.bleu!.score, null, "two versions: no single corpus score");
-  assert.match(figure.signature, /^nrefs:var\|case:mixed\|eff:no\|tok:13a\|smooth:exp\|version:/);
-  assert.match(figure.sentenceSignature, /eff:yes/);
+  assert.match(
+    `${figure.signature}`,
+    /^nrefs:var\|case:mixed\|eff:no\|tok:13a\|smooth:exp\|version:/,
+  );
+  assert.match(`${figure.sentenceSignature}`, /eff:yes/);
 });
 
 Deno.test("per-grader counts add up and distinguish not judged from errors", async () => {

@@ -1,6 +1,7 @@
-// The near-miss probe's machinery, shared by the ten graders (near_miss.ts) and the per-row
+// The near-miss probe's machinery, shared by the graders (near_miss.ts) and the per-row
 // assertions (assertions.ts): re-grade a failing row after each formatting step, after all seven,
-// and after each grader-specific change.
+// and after each grader-specific change. PROBE_EXTRAS is the catalogue of grader-specific
+// probes; a grader names the ones that apply to it in its registry entry.
 import {
   applySteps,
   FORMATTING_FUNCTIONS,
@@ -136,3 +137,52 @@ export function caseInsensitive(
     },
   };
 }
+
+/** What a grader-specific probe may use of the grader it probes. */
+export interface ProbeContext {
+  /** The grader with its settings. */
+  grade(input: GradeInput): GradeResult;
+  /** The grader's settings, resolved. */
+  readonly options: Readonly<Record<string, unknown>>;
+  /** The grader with some of its settings changed. */
+  gradeWith(changes: Readonly<Record<string, unknown>>): ProbeTarget["grade"];
+}
+
+/** One grader-specific probe: what it means, and how to build it for a grader. */
+export interface ProbeExtraEntry {
+  /** What the probe tries, in words (reports and notes). */
+  readonly meaning: string;
+  /** The probe for one grader with its settings. */
+  make(context: ProbeContext): ProbeExtra;
+}
+
+/**
+ * The grader-specific probes, in the order the probe reports them. A grader declares which apply
+ * to it (`probe.extras` in its registry entry).
+ */
+export const PROBE_EXTRAS = {
+  "case-insensitive": {
+    meaning: "match the pattern ignoring case",
+    // Only for graders with an ignoreCase option; nothing to try when it is already on.
+    make: (c: ProbeContext): ProbeExtra =>
+      caseInsensitive(
+        c.options.ignoreCase === true ? undefined : c.gradeWith({ ignoreCase: true }),
+      ),
+  },
+  "code-fence": {
+    meaning: "take the JSON out of its Markdown code fence",
+    make: (c: ProbeContext): ProbeExtra => codeFence(c.grade),
+  },
+  "number-reading": {
+    meaning:
+      "read the numbers another way (thousands separator, decimal comma, percent, number words)",
+    make: (c: ProbeContext): ProbeExtra => numberReading(c.grade),
+  },
+  "within-0.1": {
+    meaning: "the score is less than 0.1 below the threshold",
+    make: (): ProbeExtra => withinThreshold,
+  },
+} as const satisfies Readonly<Record<string, ProbeExtraEntry>>;
+
+/** The name of a grader-specific probe. */
+export type ProbeExtraName = keyof typeof PROBE_EXTRAS;

@@ -1,4 +1,4 @@
-// Builders for GradeResult values, shared by the ten graders.
+// Builders for GradeResult values, shared by the graders.
 import type { GradeResult } from "./types.ts";
 
 /** Show a value from a row in a reason: JSON-quoted and cut to `max` characters. */

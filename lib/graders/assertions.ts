@@ -8,33 +8,52 @@
 import { errored, quote } from "./_result.ts";
 import { jsonCheck, listCheck, parseJson, startsWithCheck } from "./_assertion_checks.ts";
 import { nearMiss } from "./near_miss.ts";
-import { GRADERS } from "./registry.ts";
-import type { GradeInput, Grader, GradeResult, GraderName } from "./types.ts";
+import { GRADER_NAMES, graderFor, type GraderName, GRADERS, isGraderName } from "./registry.ts";
+import type { GradeInput, GradeResult } from "./types.ts";
 
-/** The assertion kinds verdict runs. */
-export const KNOWN_ASSERTION_TYPES = [
-  "exact",
+/**
+ * Assertion kinds other than the graders' own names: aliases of a grader with other settings
+ * (`icontains`, `equals`, `is-json`) and small checks (lists, prefixes).
+ */
+const OTHER_KINDS = [
   "equals",
-  "normalized",
-  "contains",
   "icontains",
   "contains-any",
   "contains-all",
   "icontains-any",
   "icontains-all",
   "starts-with",
-  "regex",
   "is-json",
-  "json-schema",
-  "numeric",
-  "token-f1",
-  "bleu",
-  "rouge-l",
-  "chrf",
 ] as const;
 
-/** A kind of assertion that verdict runs. */
-export type KnownAssertionType = typeof KNOWN_ASSERTION_TYPES[number];
+/** Kinds that run a grader under another name, with these settings. */
+const ALIASES: Readonly<
+  Partial<Record<typeof OTHER_KINDS[number], { grader: GraderName; options?: object }>>
+> = {
+  "equals": { grader: "exact" },
+  "icontains": { grader: "contains", options: { ignoreCase: true } },
+  "is-json": { grader: "json-schema" },
+};
+
+/** A kind of assertion that verdict runs: every grader's name, and the kinds above. */
+export type KnownAssertionType = GraderName | typeof OTHER_KINDS[number];
+
+/**
+ * The assertion kinds verdict runs: each grader by its name, then aliases and small checks.
+ *
+ * @example Every grader is an assertion kind
+ * ```ts
+ * import { GRADER_NAMES, KNOWN_ASSERTION_TYPES } from "@verdict/verdict";
+ * import assert from "node:assert/strict";
+ *
+ * assert.ok(GRADER_NAMES.every((name) => KNOWN_ASSERTION_TYPES.includes(name)));
+ * assert.ok(KNOWN_ASSERTION_TYPES.includes("icontains-all"));
+ * ```
+ */
+export const KNOWN_ASSERTION_TYPES: readonly KnownAssertionType[] = Object.freeze([
+  ...GRADER_NAMES,
+  ...OTHER_KINDS,
+]);
 
 /**
  * One per-row assertion as a results file gives it (promptfoo style). The reader's `Assertion`
@@ -71,8 +90,6 @@ export interface AssertionContext {
   schema?: unknown;
 }
 
-const GRADED_KINDS = new Set(["token-f1", "bleu", "rouge-l", "chrf"]);
-
 function isKnown(type: string): type is KnownAssertionType {
   return (KNOWN_ASSERTION_TYPES as readonly string[]).includes(type);
 }
@@ -106,11 +123,11 @@ function fromGrader(
   type: string,
   name: GraderName,
   input: GradeInput,
-  options: Record<string, unknown> = {},
+  options: object = {},
   prefix = "",
 ): AssertionOutcome {
-  const grader = GRADERS[name] as unknown as Grader<Record<string, unknown>>;
-  const resolved = { ...grader.defaults, ...options };
+  const grader = graderFor(name);
+  const resolved = grader.resolve(options);
   const result = grader.grade(input, resolved);
   const out: AssertionOutcome = {
     type,
@@ -157,18 +174,17 @@ function bad(type: string, reason: string): AssertionOutcome {
 /**
  * Run one assertion on a row's output. Known kinds:
  *
- * - `exact`, `normalized`, `contains`, `icontains`, `regex`, `numeric`: the grader of that name
- *   (`icontains` is contains ignoring case) with its default settings; `value` is the reference
- *   or pattern, or a list of them (any one may match);
+ * - every grader's name (see `GRADER_NAMES`): that grader with its default settings. `value` is
+ *   the reference or pattern, or a list of them (any one may match); for a grader that reads a
+ *   schema (json-schema) it is the schema, else the row's schema is used. A graded grader gives
+ *   pass/fail only with the assertion's own `threshold` (pass ⇔ score ≥ threshold);
+ * - `icontains`: contains ignoring case;
  * - `equals`: `exact` for a text value; for an object or array value, the output parsed as JSON
  *   must equal it (key order ignored);
  * - `contains-any`, `contains-all`, `icontains-any`, `icontains-all`: `value` is a list (or a
  *   comma-separated text) of items the output must contain, any or all, with or without case;
  * - `starts-with`: the output begins with `value`;
- * - `is-json`: the output parses as JSON; with a schema in `value` it becomes `json-schema`;
- * - `json-schema`: the schema in `value`, else the row's schema;
- * - `token-f1`, `bleu`, `rouge-l`, `chrf`: the graded grader against `value`; pass/fail only with
- *   the assertion's own `threshold` (pass ⇔ score ≥ threshold).
+ * - `is-json`: the output parses as JSON; with a schema in `value` it becomes `json-schema`.
  *
  * Any other kind (llm-rubric, javascript, similar, rouge-n, levenshtein, a `not-` kind…) is not
  * run: its result is an error `not-implemented` that never counts as a pass. A known kind with a
@@ -195,39 +211,35 @@ export function runAssertion(
   const type = assertion.type;
   if (!isKnown(type)) return unknownKind(type);
   const value = assertion.value;
-  switch (type) {
-    case "is-json":
-    case "json-schema": {
-      const given = value === undefined || value === null ? undefined : schemaOf(value);
-      if (value !== undefined && value !== null && given === undefined) {
-        return bad(
-          type,
-          `the assertion's value ${quote(String(JSON.stringify(value)))} is not a JSON Schema`,
-        );
-      }
-      if (given === undefined && type === "is-json") return jsonCheck(type, output);
-      const input = { output, references: [], schema: given ?? context.schema };
-      const from = given === undefined ? "schema from the row; " : "schema from the assertion; ";
-      return fromGrader(type, "json-schema", input, {}, from);
+  const absent = value === undefined || value === null;
+  if (type === "equals" && typeof value === "object" && value !== null) {
+    return jsonCheck(type, output, { value });
+  }
+  if (type === "is-json" && absent) return jsonCheck(type, output);
+  const alias = isGraderName(type) ? undefined : ALIASES[type];
+  const name = isGraderName(type) ? type : alias?.grader;
+  if (name !== undefined && GRADERS[name].reads === "schema") {
+    const given = absent ? undefined : schemaOf(value);
+    if (!absent && given === undefined) {
+      return bad(
+        type,
+        `the assertion's value ${quote(String(JSON.stringify(value)))} is not a JSON Schema`,
+      );
     }
-    case "equals":
-      if (typeof value === "object" && value !== null) return jsonCheck(type, output, { value });
-      break;
+    const input = { output, references: [], schema: given ?? context.schema };
+    const from = given === undefined ? "schema from the row; " : "schema from the assertion; ";
+    return fromGrader(type, name, input, alias?.options, from);
   }
   const list = texts(value, type.endsWith("-any") || type.endsWith("-all"));
   if (typeof list === "string") return bad(type, list);
   const input: GradeInput = { output, references: list };
+  if (name !== undefined) {
+    if (GRADERS[name].kind === "binary") return fromGrader(type, name, input, alias?.options);
+    const t = threshold(assertion);
+    if (typeof t === "object") return { ...bad(type, t.reason ?? ""), result: t };
+    return fromGrader(type, name, { ...input, threshold: t }, alias?.options);
+  }
   switch (type) {
-    case "exact":
-    case "equals":
-      return fromGrader(type, "exact", input);
-    case "normalized":
-    case "contains":
-    case "regex":
-    case "numeric":
-      return fromGrader(type, type, input);
-    case "icontains":
-      return fromGrader(type, "contains", input, { ignoreCase: true });
     case "contains-any":
     case "contains-all":
     case "icontains-any":
@@ -235,11 +247,6 @@ export function runAssertion(
       return listCheck(type, output, list);
     case "starts-with":
       return startsWithCheck(output, list);
-  }
-  if (GRADED_KINDS.has(type)) {
-    const t = threshold(assertion);
-    if (typeof t === "object") return { ...bad(type, t.reason ?? ""), result: t };
-    return fromGrader(type, type as GraderName, { ...input, threshold: t });
   }
   return unknownKind(type);
 }

@@ -128,7 +128,7 @@ export function bleuFromStats(
   const [sysLen, refLen] = stats;
   const counts = stats.slice(2, 2 + MAX_ORDER);
   const totals = stats.slice(2 + MAX_ORDER);
-  const signature = bleuSignature(aggregation);
+  const signature = bleuSignature(aggregation).toString();
   const bp = sysLen < refLen ? (sysLen > 0 ? Math.exp(1 - refLen / sysLen) : 0) : 1;
   // Precisions on sacreBLEU's 0–100 scale, so that the arithmetic is the same as theirs.
   const p100 = new Array<number>(MAX_ORDER).fill(0);

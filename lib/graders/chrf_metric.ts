@@ -168,7 +168,7 @@ export function chrfStats(hypothesis: string, references: readonly string[]): nu
  */
 export function sentenceChrf(hypothesis: string, references: readonly string[]): ChrfResult {
   const { stats, score } = chrfSegment(hypothesis, references);
-  return { score, stats, signature: chrfSignature({ nrefs: references.length }) };
+  return { score, stats, signature: `${chrfSignature({ nrefs: references.length })}` };
 }
 
 /**
@@ -194,6 +194,6 @@ export function corpusChrf(
   return {
     score: chrfFromStats(stats),
     stats,
-    signature: chrfSignature({ nrefs: nrefsLabel(references.map((r) => r.length)) }),
+    signature: `${chrfSignature({ nrefs: nrefsLabel(references.map((r) => r.length)) })}`,
   };
 }

@@ -25,7 +25,7 @@ Deno.test("chrf: thresholds, empty output, emoji, no reference", () => {
     "no-reference",
   );
   assert.match(
-    chrfGrader.describe({ nrefs: 2 }),
+    `${chrfGrader.corpus.sentenceSignature({ nrefs: 2 }, chrfGrader.defaults)}`,
     /^nrefs:2\|case:mixed\|eff:yes\|nc:6\|nw:0\|space:no\|/,
   );
 });

@@ -5,13 +5,19 @@
  */
 
 import { binary, noReference, notJudged } from "./_result.ts";
-import type { Grader } from "./types.ts";
+import { type DefinedGrader, defineGrader } from "./define_grader.ts";
+import type { OptionsOf, OptionsSchema } from "./options.ts";
 
-/** Options of the contains grader. */
-export interface ContainsOptions {
-  /** Compare after Unicode lowercasing of both sides (default false). */
-  ignoreCase: boolean;
-}
+const CONTAINS_OPTIONS = {
+  ignoreCase: {
+    type: "boolean",
+    default: false,
+    help: "compare after Unicode lowercasing of both sides",
+  },
+} as const satisfies OptionsSchema;
+
+/** Options of the contains grader: `ignoreCase`. */
+export type ContainsOptions = OptionsOf<typeof CONTAINS_OPTIONS>;
 
 /**
  * Contains: passes when the output contains one of the references. Empty references are skipped
@@ -28,13 +34,21 @@ export interface ContainsOptions {
  * assert.equal(containsGrader.grade({ output: "x", references: [""] }).error, "no-reference");
  * ```
  */
-export const containsGrader: Grader<ContainsOptions> = {
+export const containsGrader: DefinedGrader<
+  "contains",
+  "binary",
+  typeof CONTAINS_OPTIONS,
+  undefined
+> = defineGrader({
   name: "contains",
   kind: "binary",
+  summary: "the output contains a reference",
   needsReference: true,
-  defaults: { ignoreCase: false },
+  reads: "references",
+  options: CONTAINS_OPTIONS,
+  probe: { stepsOnReferences: true, extras: ["number-reading"] },
   grade(input, options) {
-    const ignoreCase = options?.ignoreCase ?? false;
+    const ignoreCase = options.ignoreCase;
     const refs = input.references;
     if (refs.length === 0) return noReference();
     if (refs.every((r) => r === "")) {
@@ -48,6 +62,6 @@ export const containsGrader: Grader<ContainsOptions> = {
     return binary(false, `output does not contain ${what}${ignoreCase ? " (ignoring case)" : ""}`);
   },
   describe(options) {
-    return `contains: ${options?.ignoreCase ? "ignore case" : "case-sensitive"}`;
+    return `contains: ${options.ignoreCase ? "ignore case" : "case-sensitive"}`;
   },
-};
+});

@@ -5,10 +5,11 @@
  */
 
 import { binary, noReference } from "./_result.ts";
-import type { Grader } from "./types.ts";
+import { type DefinedGrader, defineGrader } from "./define_grader.ts";
+import type { NoOptions, OptionsOf } from "./options.ts";
 
 /** The exact grader takes no options. */
-export type ExactOptions = Record<string, never>;
+export type ExactOptions = OptionsOf<NoOptions>;
 
 /** Where two strings first differ, as a code-point position (1-based) for reasons. */
 function firstDifference(a: string, b: string): number {
@@ -34,11 +35,14 @@ function firstDifference(a: string, b: string): number {
  * assert.equal(miss.reason, "output differs from the reference at character 6");
  * ```
  */
-export const exactGrader: Grader<ExactOptions> = {
+export const exactGrader: DefinedGrader<"exact", "binary", NoOptions, undefined> = defineGrader({
   name: "exact",
   kind: "binary",
+  summary: "the output equals a reference",
   needsReference: true,
-  defaults: {},
+  reads: "references",
+  options: {},
+  probe: { stepsOnReferences: true, extras: ["number-reading"] },
   grade(input) {
     const refs = input.references;
     if (refs.length === 0) return noReference();
@@ -52,4 +56,4 @@ export const exactGrader: Grader<ExactOptions> = {
   describe() {
     return "exact: strings equal (no normalization)";
   },
-};
+});

@@ -4,24 +4,27 @@
  * @module
  */
 import { nearMiss, type NearMissProbe } from "./near_miss.ts";
-import { GRADERS } from "./registry.ts";
 import {
   GRADED_GRADERS,
-  type GradeInput,
-  type Grader,
-  GRADER_NAMES,
-  type GradeResult,
+  graderFor,
   type GraderName,
-} from "./types.ts";
+  type GraderOptions,
+  isGraderName,
+  unknownGrader,
+} from "./registry.ts";
+import type { GradeInput, GradeResult } from "./types.ts";
 
 /** Options of {@link gradePair}. */
-export interface GradePairOptions {
-  /** Pass threshold for a graded grader (token-f1, bleu, rouge-l, chrf), a fraction in [0, 1]. */
+export interface GradePairOptions<N extends GraderName = GraderName> {
+  /** Pass threshold for a graded grader (see `GRADED_GRADERS`), a fraction in [0, 1]. */
   threshold?: number;
-  /** The JSON Schema for json-schema (default: the reference, read as the schema). */
+  /** The JSON Schema for a grader that reads one (default: the reference, read as the schema). */
   schema?: unknown;
-  /** The grader's settings, e.g. `{ ignoreCase: true }` for contains or regex. */
-  graderOptions?: Record<string, unknown>;
+  /**
+   * The grader's settings, e.g. `{ ignoreCase: true }` for contains or regex, checked against its
+   * options schema (an unknown option is a RangeError, a value of the wrong type a TypeError).
+   */
+  graderOptions?: Partial<GraderOptions[N]>;
 }
 
 /** One grader's verdict on a pair, with its near miss, its reason and its settings. */
@@ -63,29 +66,26 @@ function explain(result: GradeResult, threshold: number | undefined): string {
  * assert.equal(gradePair('{"a": 1}', '{"type": "object"}', "json-schema").pass, true);
  * ```
  */
-export function gradePair(
+export function gradePair<N extends GraderName>(
   output: string,
   reference: string | readonly string[],
-  grader: GraderName,
-  options: GradePairOptions = {},
+  grader: N,
+  options: GradePairOptions<N> = {},
 ): PairGrade {
-  if (!(GRADER_NAMES as readonly string[]).includes(grader)) {
-    throw new RangeError(`Unknown grader "${grader}": choose from ${GRADER_NAMES.join(", ")}`);
-  }
+  if (!isGraderName(grader)) throw unknownGrader(grader);
   if (typeof output !== "string") throw new TypeError("gradePair: the output must be text");
   const references = typeof reference === "string" ? [reference] : [...reference];
   if (references.some((r) => typeof r !== "string")) {
     throw new TypeError("gradePair: the reference must be text or a list of texts");
   }
-  const isGraded = (GRADED_GRADERS as readonly string[]).includes(grader);
-  if (options.threshold !== undefined && !isGraded) {
+  const g = graderFor(grader);
+  if (options.threshold !== undefined && g.kind !== "graded") {
     throw new RangeError(
       `A threshold applies to ${GRADED_GRADERS.join(", ")}, not "${grader}"`,
     );
   }
-  const g = GRADERS[grader] as unknown as Grader<Record<string, unknown>>;
-  const settings = { ...g.defaults, ...(options.graderOptions ?? {}) };
-  const input: GradeInput = grader === "json-schema"
+  const settings = g.resolve(options.graderOptions);
+  const input: GradeInput = g.reads === "schema"
     ? { output, references: [], schema: options.schema ?? references[0] }
     : { output, references, threshold: options.threshold };
   const result = g.grade(input, settings);

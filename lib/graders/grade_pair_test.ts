@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { gradePair } from "./grade_pair.ts";
-import { GRADER_NAMES } from "./types.ts";
+import { GRADER_NAMES } from "./registry.ts";
 
 Deno.test("gradePair grades like the grader and adds the near miss and a reason", () => {
   const r = gradePair(" No ", "No", "exact");

@@ -9,12 +9,22 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormatsNs from "ajv-formats";
 import { binary, errored, notJudged } from "./_result.ts";
-import type { Grader } from "./types.ts";
+import { type DefinedGrader, defineGrader } from "./define_grader.ts";
+import type { OptionsOf, OptionsSchema } from "./options.ts";
 
 const addFormats = addFormatsNs.default;
 
-/** The JSON Schema grader takes no options: the schema comes from the row. */
-export type JsonSchemaOptions = Record<string, never>;
+const JSON_SCHEMA_OPTIONS = {
+  schema: {
+    type: "json",
+    nullable: true,
+    default: null,
+    help: "a JSON Schema (JSON text on the command line) for rows that carry none",
+  },
+} as const satisfies OptionsSchema;
+
+/** Options of the JSON Schema grader: `schema`, used for rows that carry none. */
+export type JsonSchemaOptions = OptionsOf<typeof JSON_SCHEMA_OPTIONS>;
 
 const CACHE_LIMIT = 256;
 const MAX_REASONS = 3;
@@ -84,7 +94,7 @@ function schemaText(schema: unknown): string | ReturnType<typeof errored> {
 
 /**
  * JSON Schema: passes when the output parses as JSON and validates against `input.schema` (an
- * object, or its JSON text). Output that is not JSON fails with the parser's message; a failed
+ * object, or its JSON text), or against the `schema` option for a row that has none. Output that is not JSON fails with the parser's message; a failed
  * validation names the first errors (JSON pointer and message). A schema that ajv rejects, or
  * whose `$ref` points outside it, is an error (`bad-schema`); no schema: not judged.
  *
@@ -100,13 +110,22 @@ function schemaText(schema: unknown): string | ReturnType<typeof errored> {
  * assert.equal(jsonSchemaGrader.grade({ output: "{}", references: [], schema: { type: "strng" } }).error, "bad-schema");
  * ```
  */
-export const jsonSchemaGrader: Grader<JsonSchemaOptions> = {
+export const jsonSchemaGrader: DefinedGrader<
+  "json-schema",
+  "binary",
+  typeof JSON_SCHEMA_OPTIONS,
+  undefined
+> = defineGrader({
   name: "json-schema",
   kind: "binary",
+  summary: "the output is JSON valid against the row's schema (ajv, draft-07)",
   needsReference: false,
-  defaults: {},
-  grade(input) {
-    const text = schemaText(input.schema);
+  reads: "schema",
+  options: JSON_SCHEMA_OPTIONS,
+  // There is no reference to format; a fenced JSON block is the usual near miss.
+  probe: { stepsOnReferences: false, extras: ["code-fence"] },
+  grade(input, options) {
+    const text = schemaText(input.schema ?? options.schema);
     if (typeof text !== "string") return text;
     const validate = compile(text);
     if (typeof validate === "string") return errored("bad-schema", validate);
@@ -123,7 +142,8 @@ export const jsonSchemaGrader: Grader<JsonSchemaOptions> = {
     const more = errors.length > MAX_REASONS ? ` (and ${errors.length - MAX_REASONS} more)` : "";
     return binary(false, `${shown}${more}`);
   },
-  describe() {
-    return "json-schema: ajv draft-07 + formats, remote $ref not loaded";
+  describe(options) {
+    const fallback = options.schema === null ? "" : "; rows without a schema use the given one";
+    return `json-schema: ajv draft-07 + formats, remote $ref not loaded${fallback}`;
   },
-};
+});

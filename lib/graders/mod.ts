@@ -1,6 +1,8 @@
 // Public API of lib/graders: re-exports only.
 export * from "./types.ts";
 export * from "./signature.ts";
+export * from "./options.ts";
+export * from "./define_grader.ts";
 export * from "./bleu_metric.ts";
 export * from "./chrf_metric.ts";
 export * from "./rouge_l_metric.ts";

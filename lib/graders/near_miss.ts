@@ -3,14 +3,11 @@
  * have made it pass. It separates formatting gaps from wrong answers before a pass rate is
  * reported.
  *
- * Where the seven formatting steps apply, per grader:
- *
- * | grader | steps applied to | other probes |
- * |---|---|---|
- * | exact, normalized, contains, numeric | output and every reference | `number-reading` |
- * | regex | output only (a pattern is not text: lowercasing `\D` would make it `\d`) | `case-insensitive` |
- * | json-schema | output only (there is no reference) | `code-fence` |
- * | token-f1, bleu, rouge-l, chrf (with a threshold) | output and every reference | `within-0.1` |
+ * Each grader declares in its registry entry (`probe`) where the seven formatting steps apply
+ * — to the output and every reference, or to the output only where references are not text
+ * (regex patterns: lowercasing `\D` would make it `\d`) or absent (json-schema) — and which
+ * grader-specific probes apply to it (`number-reading`, `case-insensitive`, `code-fence`,
+ * `within-0.1`; see {@link NEAR_MISS_MEANINGS}).
  *
  * Graded graders without a threshold give no pass or fail, so they have no near misses. Rows
  * that were not judged or errored are not failures and have none either.
@@ -18,25 +15,12 @@
  * @module
  */
 import { FORMATTING_STEPS, type FormattingStep } from "../text/mod.ts";
-import {
-  caseInsensitive,
-  codeFence,
-  numberReading,
-  probe,
-  type ProbeTarget,
-  withinThreshold,
-} from "./_probe.ts";
-import { GRADERS } from "./registry.ts";
-import type { GradeInput, Grader, GradeResult, GraderName } from "./types.ts";
+import { probe, PROBE_EXTRAS, type ProbeExtraName, type ProbeTarget } from "./_probe.ts";
+import { graderFor, type GraderName } from "./registry.ts";
+import type { GradeInput, GradeResult } from "./types.ts";
 
 /** A name the probe reports: a formatting step, `several`, or a grader-specific probe. */
-export type NearMissProbe =
-  | FormattingStep
-  | "several"
-  | "case-insensitive"
-  | "code-fence"
-  | "number-reading"
-  | "within-0.1";
+export type NearMissProbe = FormattingStep | "several" | ProbeExtraName;
 
 /**
  * Every name the probe can report, in the order it reports them: the seven formatting steps,
@@ -54,14 +38,10 @@ export type NearMissProbe =
 export const NEAR_MISS_PROBES: readonly NearMissProbe[] = [
   ...FORMATTING_STEPS,
   "several",
-  "case-insensitive",
-  "code-fence",
-  "number-reading",
-  "within-0.1",
+  ...Object.keys(PROBE_EXTRAS) as ProbeExtraName[],
 ];
 
-/** What each probe name means, for reports and notes. */
-export const NEAR_MISS_MEANINGS: Readonly<Record<NearMissProbe, string>> = {
+const STEP_MEANINGS: Readonly<Record<FormattingStep | "several", string>> = {
   "trim": "remove the whitespace at both ends",
   "lowercase": "Unicode lowercasing",
   "nfkc": "Unicode NFKC normalization",
@@ -70,41 +50,41 @@ export const NEAR_MISS_MEANINGS: Readonly<Record<NearMissProbe, string>> = {
   "underscores": "join the words with _",
   "strip-quotes": "strip one pair of outer straight or curly quotes",
   "several": "no single step, but all seven formatting steps in order",
-  "case-insensitive": "match the pattern ignoring case",
-  "code-fence": "take the JSON out of its Markdown code fence",
-  "number-reading":
-    "read the numbers another way (thousands separator, decimal comma, percent, number words)",
-  "within-0.1": "the score is less than 0.1 below the threshold",
 };
 
-/** The probe's view of one grader with its settings. */
+/** What each probe name means, for reports and notes. */
+export const NEAR_MISS_MEANINGS: Readonly<Record<NearMissProbe, string>> = {
+  ...STEP_MEANINGS,
+  ...Object.fromEntries(
+    Object.entries(PROBE_EXTRAS).map(([name, e]) => [name, e.meaning]),
+  ) as Record<ProbeExtraName, string>,
+};
+
+/** The probe's view of one grader with its settings, as its registry entry declares it. */
 function probeTarget(name: GraderName, options?: Record<string, unknown>): ProbeTarget {
-  const grader = GRADERS[name] as unknown as Grader<Record<string, unknown>>;
-  const grade = (input: GradeInput) => grader.grade(input, options);
-  switch (name) {
-    case "exact":
-    case "normalized":
-    case "contains":
-    case "numeric":
-      return { grade, stepsOnReferences: true, extras: [numberReading(grade)] };
-    case "regex": {
-      const ignoring = options?.ignoreCase === true
-        ? undefined
-        : (input: GradeInput) => grader.grade(input, { ...options, ignoreCase: true });
-      return { grade, stepsOnReferences: false, extras: [caseInsensitive(ignoring)] };
-    }
-    case "json-schema":
-      return { grade, stepsOnReferences: false, extras: [codeFence(grade)] };
-    default:
-      return { grade, stepsOnReferences: true, extras: [withinThreshold] };
-  }
+  const grader = graderFor(name);
+  const resolved = grader.resolve(options);
+  const grade = (input: GradeInput) => grader.grade(input, resolved);
+  const context = {
+    grade,
+    options: resolved,
+    gradeWith: (changes: Readonly<Record<string, unknown>>) => {
+      const changed = grader.resolve({ ...resolved, ...changes });
+      return (input: GradeInput) => grader.grade(input, changed);
+    },
+  };
+  return {
+    grade,
+    stepsOnReferences: grader.probe.stepsOnReferences,
+    extras: grader.probe.extras.map((extra) => PROBE_EXTRAS[extra].make(context)),
+  };
 }
 
 /**
  * The near miss of one graded row: every formatting step that alone flips the failing row to a
- * pass (applied to the output and, except for regex and json-schema, to every reference), or
+ * pass (applied to the output and, where the grader declares it, to every reference), or
  * `["several"]` when no step alone does but all seven in order do; then each grader-specific
- * probe that flips it (see the module table). Empty for a plain wrong answer and for any row that
+ * probe that flips it (the grader's `probe.extras`). Empty for a plain wrong answer and for any row that
  * did not fail. `options` are the grader's settings, as given to its `grade`.
  *
  * @example Two steps each fix a row; a wrong answer has none

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { applySteps, FORMATTING_FUNCTIONS, FORMATTING_STEPS } from "../text/mod.ts";
 import { NEAR_MISS_PROBES, nearMiss } from "./near_miss.ts";
-import { GRADERS } from "./registry.ts";
-import { type GradeInput, type Grader, GRADER_NAMES, type GraderName } from "./types.ts";
+import { GRADER_NAMES, graderFor, type GraderName } from "./registry.ts";
+import type { GradeInput } from "./types.ts";
 import { canonicalNumbers, numberFromWords, readAs } from "./_number_readings.ts";
 import { fencedBody } from "./_probe.ts";
 
@@ -14,7 +14,7 @@ function probe(
   extra: Partial<GradeInput> = {},
   options?: Record<string, unknown>,
 ) {
-  const grader = GRADERS[name] as unknown as Grader<Record<string, unknown>>;
+  const grader = graderFor(name);
   const input = { output, references, ...extra };
   const result = grader.grade(input, options);
   return { pass: result.pass, steps: nearMiss(name, input, result, options) };
@@ -205,7 +205,7 @@ Deno.test("property: the probe never throws, names only known probes, and each s
       fc.double({ min: 0, max: 1, noNaN: true }),
       (output, references, threshold) => {
         for (const name of GRADER_NAMES) {
-          const grader = GRADERS[name] as unknown as Grader<Record<string, unknown>>;
+          const grader = graderFor(name);
           const input = { output, references, threshold, schema: { type: "object" } };
           const result = grader.grade(input);
           const steps = nearMiss(name, input, result);

@@ -7,24 +7,23 @@
 import { normalizeAnswer, SQUAD_STEPS, type SquadStep } from "../text/mod.ts";
 import { binary, noReference, quote } from "./_result.ts";
 import { normalizedExactMatchBest } from "./squad_metric.ts";
-import type { Grader } from "./types.ts";
+import { type DefinedGrader, defineGrader } from "./define_grader.ts";
+import type { OptionsOf, OptionsSchema } from "./options.ts";
 
-/** Options of the normalized grader. */
-export interface NormalizedOptions {
-  /** Which SQuAD steps run (always in the script's order). Default: all four. */
-  steps: readonly SquadStep[];
-}
+const NORMALIZED_OPTIONS = {
+  steps: {
+    type: "list",
+    values: SQUAD_STEPS,
+    default: SQUAD_STEPS,
+    help: "which SQuAD normalization steps run (always in the script's order)",
+  },
+} as const satisfies OptionsSchema;
 
-function resolveSteps(options?: Partial<NormalizedOptions>): readonly SquadStep[] {
-  const steps = options?.steps ?? SQUAD_STEPS;
-  if (!Array.isArray(steps)) throw new TypeError("normalized: option steps must be a list");
-  for (const step of steps) {
-    if (!SQUAD_STEPS.includes(step)) {
-      throw new TypeError(
-        `normalized: unknown step ${JSON.stringify(step)}; known steps: ${SQUAD_STEPS.join(", ")}`,
-      );
-    }
-  }
+/** Options of the normalized grader: `steps`, which SQuAD steps run. */
+export type NormalizedOptions = OptionsOf<typeof NORMALIZED_OPTIONS>;
+
+/** The chosen steps in the script's order. */
+function ordered(steps: readonly SquadStep[]): readonly SquadStep[] {
   return SQUAD_STEPS.filter((s) => steps.includes(s));
 }
 
@@ -43,13 +42,21 @@ function resolveSteps(options?: Partial<NormalizedOptions>): readonly SquadStep[
  * assert.equal(normalizedGrader.describe(), "normalized: lowercase+punct+articles+whitespace");
  * ```
  */
-export const normalizedGrader: Grader<NormalizedOptions> = {
+export const normalizedGrader: DefinedGrader<
+  "normalized",
+  "binary",
+  typeof NORMALIZED_OPTIONS,
+  undefined
+> = defineGrader({
   name: "normalized",
   kind: "binary",
+  summary: "equal after SQuAD v1.1 normalization",
   needsReference: true,
-  defaults: { steps: SQUAD_STEPS },
+  reads: "references",
+  options: NORMALIZED_OPTIONS,
+  probe: { stepsOnReferences: true, extras: ["number-reading"] },
   grade(input, options) {
-    const steps = resolveSteps(options);
+    const steps = ordered(options.steps);
     if (input.references.length === 0) return noReference();
     const best = normalizedExactMatchBest(input.output, input.references, steps);
     if (best.value === 1) return binary(true, undefined, best.referenceIndex);
@@ -62,7 +69,7 @@ export const normalizedGrader: Grader<NormalizedOptions> = {
     return binary(false, reason);
   },
   describe(options) {
-    const steps = resolveSteps(options);
+    const steps = ordered(options.steps);
     return `normalized: ${steps.length === 0 ? "no steps" : steps.join("+")}`;
   },
-};
+});

@@ -7,40 +7,32 @@
 
 import { binary, noReference, notJudged, quote } from "./_result.ts";
 import { type NumberReading, readNumbers } from "./numbers.ts";
-import type { Grader } from "./types.ts";
+import { type DefinedGrader, defineGrader } from "./define_grader.ts";
+import type { OptionsOf, OptionsSchema } from "./options.ts";
 
 /** Which number of the output counts when it has several. */
 export type NumberPick = "first" | "last" | "only" | "any";
 
-/** Options of the numeric grader. */
-export interface NumericOptions {
-  /** Absolute tolerance (default 1e-9). */
-  abs: number;
-  /** Relative tolerance, as a share of the reference's magnitude (default 0). */
-  rel: number;
-  /**
-   * Which output number is compared (default `"last"`): the first, the last, the only one (an
-   * output with several numbers fails), or any of them.
-   */
-  pick: NumberPick;
-}
-
 const PICKS: readonly NumberPick[] = ["first", "last", "only", "any"];
 
-function resolve(options?: Partial<NumericOptions>): NumericOptions {
-  const abs = options?.abs ?? 1e-9;
-  const rel = options?.rel ?? 0;
-  const pick = options?.pick ?? "last";
-  for (const [name, value] of [["abs", abs], ["rel", rel]] as const) {
-    if (typeof value !== "number" || !(value >= 0) || !Number.isFinite(value)) {
-      throw new RangeError(`numeric: option ${name} must be a finite number ≥ 0, got ${value}`);
-    }
-  }
-  if (!PICKS.includes(pick)) {
-    throw new TypeError(`numeric: option pick must be one of ${PICKS.join(", ")}, got ${pick}`);
-  }
-  return { abs, rel, pick };
-}
+const NUMERIC_OPTIONS = {
+  abs: { type: "number", minimum: 0, default: 1e-9, help: "absolute tolerance" },
+  rel: {
+    type: "number",
+    minimum: 0,
+    default: 0,
+    help: "relative tolerance, as a share of the reference's magnitude",
+  },
+  pick: {
+    type: "enum",
+    values: PICKS,
+    default: "last",
+    help: "which output number is compared (only: an output with several numbers fails)",
+  },
+} as const satisfies OptionsSchema;
+
+/** Options of the numeric grader: `abs`, `rel` and `pick`. */
+export type NumericOptions = OptionsOf<typeof NUMERIC_OPTIONS>;
 
 /**
  * Numeric: reads numbers with signs, currency symbols ($ € £ ¥ ₹ ₩ ₽ ¢), thousands separators
@@ -62,48 +54,55 @@ function resolve(options?: Partial<NumericOptions>): NumericOptions {
  * assert.equal(numericGrader.describe(), "numeric: abs=1e-9 rel=0 pick=last");
  * ```
  */
-export const numericGrader: Grader<NumericOptions> = {
-  name: "numeric",
-  kind: "binary",
-  needsReference: true,
-  defaults: { abs: 1e-9, rel: 0, pick: "last" },
-  grade(input, options) {
-    const { abs, rel, pick } = resolve(options);
-    if (input.references.length === 0) return noReference();
-    const expected: number[] = [];
-    for (const ref of input.references) {
-      const found = readNumbers(ref);
-      if (found.length !== 1) {
-        const count = found.length === 0 ? "no number" : `${found.length} numbers`;
-        return notJudged(
-          "no-numeric-reference",
-          `reference ${quote(ref)} has ${count}; it needs exactly one`,
+export const numericGrader: DefinedGrader<"numeric", "binary", typeof NUMERIC_OPTIONS, undefined> =
+  defineGrader({
+    name: "numeric",
+    kind: "binary",
+    summary: "the output's number is within tolerance of the reference's",
+    needsReference: true,
+    reads: "references",
+    options: NUMERIC_OPTIONS,
+    probe: { stepsOnReferences: true, extras: ["number-reading"] },
+    grade(input, options) {
+      const { abs, rel, pick } = options;
+      if (input.references.length === 0) return noReference();
+      const expected: number[] = [];
+      for (const ref of input.references) {
+        const found = readNumbers(ref);
+        if (found.length !== 1) {
+          const count = found.length === 0 ? "no number" : `${found.length} numbers`;
+          return notJudged(
+            "no-numeric-reference",
+            `reference ${quote(ref)} has ${count}; it needs exactly one`,
+          );
+        }
+        expected.push(found[0].value);
+      }
+      const numbers = readNumbers(input.output);
+      if (numbers.length === 0) return binary(false, "no number found in the output");
+      if (pick === "only" && numbers.length > 1) {
+        return binary(
+          false,
+          `the output has ${numbers.length} numbers; pick=only needs exactly one`,
         );
       }
-      expected.push(found[0].value);
-    }
-    const numbers = readNumbers(input.output);
-    if (numbers.length === 0) return binary(false, "no number found in the output");
-    if (pick === "only" && numbers.length > 1) {
-      return binary(false, `the output has ${numbers.length} numbers; pick=only needs exactly one`);
-    }
-    const candidates: NumberReading[] = pick === "first"
-      ? [numbers[0]]
-      : pick === "any"
-      ? numbers
-      : [numbers[numbers.length - 1]];
-    for (const [index, e] of expected.entries()) {
-      const tolerance = Math.max(abs, rel * Math.abs(e));
-      if (candidates.some((n) => Math.abs(n.value - e) <= tolerance)) {
-        return binary(true, undefined, index);
+      const candidates: NumberReading[] = pick === "first"
+        ? [numbers[0]]
+        : pick === "any"
+        ? numbers
+        : [numbers[numbers.length - 1]];
+      for (const [index, e] of expected.entries()) {
+        const tolerance = Math.max(abs, rel * Math.abs(e));
+        if (candidates.some((n) => Math.abs(n.value - e) <= tolerance)) {
+          return binary(true, undefined, index);
+        }
       }
-    }
-    const got = candidates.map((n) => n.value).join(", ");
-    const want = expected.join(" or ");
-    return binary(false, `output number ${got} is not within abs=${abs} rel=${rel} of ${want}`);
-  },
-  describe(options) {
-    const { abs, rel, pick } = resolve(options);
-    return `numeric: abs=${abs} rel=${rel} pick=${pick}`;
-  },
-};
+      const got = candidates.map((n) => n.value).join(", ");
+      const want = expected.join(" or ");
+      return binary(false, `output number ${got} is not within abs=${abs} rel=${rel} of ${want}`);
+    },
+    describe(options) {
+      const { abs, rel, pick } = options;
+      return `numeric: abs=${abs} rel=${rel} pick=${pick}`;
+    },
+  });

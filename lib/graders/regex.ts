@@ -7,15 +7,20 @@
 
 import { RE2JS } from "re2js";
 import { binary, errored, noReference, notJudged, quote } from "./_result.ts";
-import type { Grader } from "./types.ts";
+import { type DefinedGrader, defineGrader } from "./define_grader.ts";
+import type { OptionsOf, OptionsSchema } from "./options.ts";
 
-/** Options of the regex grader. */
-export interface RegexOptions {
-  /** Match without regard to case (default false). */
-  ignoreCase: boolean;
-  /** The pattern must match the whole output (default false: it may match anywhere). */
-  fullMatch: boolean;
-}
+const REGEX_OPTIONS = {
+  ignoreCase: { type: "boolean", default: false, help: "match without regard to case" },
+  fullMatch: {
+    type: "boolean",
+    default: false,
+    help: "the pattern must match the whole output (otherwise anywhere in it)",
+  },
+} as const satisfies OptionsSchema;
+
+/** Options of the regex grader: `ignoreCase` and `fullMatch`. */
+export type RegexOptions = OptionsOf<typeof REGEX_OPTIONS>;
 
 const CACHE_LIMIT = 512;
 const cache = new Map<string, RE2JS | string>();
@@ -66,32 +71,38 @@ function compile(pattern: string, ignoreCase: boolean): RE2JS | string {
  * assert.equal(bad.error, "bad-pattern");
  * ```
  */
-export const regexGrader: Grader<RegexOptions> = {
-  name: "regex",
-  kind: "binary",
-  needsReference: true,
-  defaults: { ignoreCase: false, fullMatch: false },
-  grade(input, options) {
-    const ignoreCase = options?.ignoreCase ?? false;
-    const fullMatch = options?.fullMatch ?? false;
-    const refs = input.references;
-    if (refs.length === 0) return noReference();
-    if (refs.every((r) => r === "")) {
-      return notJudged("no-reference", "the pattern is empty (it matches every output)");
-    }
-    const patterns = refs.map((r) => r === "" ? undefined : compile(r, ignoreCase));
-    const broken = patterns.find((p) => typeof p === "string");
-    if (typeof broken === "string") return errored("bad-pattern", broken);
-    const index = patterns.findIndex((p) =>
-      p instanceof RE2JS && (fullMatch ? p.testExact(input.output) : p.test(input.output))
-    );
-    if (index >= 0) return binary(true, undefined, index);
-    const what = refs.length === 1 ? `pattern ${quote(refs[0])}` : `any of ${refs.length} patterns`;
-    const how = fullMatch ? "match the whole output" : "match the output";
-    return binary(false, `${what} does not ${how}${ignoreCase ? " (ignoring case)" : ""}`);
-  },
-  describe(options) {
-    const mode = options?.fullMatch ? "full match" : "search";
-    return `regex: RE2 ${mode}, ${options?.ignoreCase ? "ignore case" : "case-sensitive"}`;
-  },
-};
+export const regexGrader: DefinedGrader<"regex", "binary", typeof REGEX_OPTIONS, undefined> =
+  defineGrader({
+    name: "regex",
+    kind: "binary",
+    summary: "a reference, read as an RE2 pattern, matches the output",
+    needsReference: true,
+    reads: "references",
+    options: REGEX_OPTIONS,
+    // A pattern is not text: lowercasing `\D` would make it `\d`. Steps touch the output only.
+    probe: { stepsOnReferences: false, extras: ["case-insensitive"] },
+    grade(input, options) {
+      const { ignoreCase, fullMatch } = options;
+      const refs = input.references;
+      if (refs.length === 0) return noReference();
+      if (refs.every((r) => r === "")) {
+        return notJudged("no-reference", "the pattern is empty (it matches every output)");
+      }
+      const patterns = refs.map((r) => r === "" ? undefined : compile(r, ignoreCase));
+      const broken = patterns.find((p) => typeof p === "string");
+      if (typeof broken === "string") return errored("bad-pattern", broken);
+      const index = patterns.findIndex((p) =>
+        p instanceof RE2JS && (fullMatch ? p.testExact(input.output) : p.test(input.output))
+      );
+      if (index >= 0) return binary(true, undefined, index);
+      const what = refs.length === 1
+        ? `pattern ${quote(refs[0])}`
+        : `any of ${refs.length} patterns`;
+      const how = fullMatch ? "match the whole output" : "match the output";
+      return binary(false, `${what} does not ${how}${ignoreCase ? " (ignoring case)" : ""}`);
+    },
+    describe(options) {
+      const mode = options.fullMatch ? "full match" : "search";
+      return `regex: RE2 ${mode}, ${options.ignoreCase ? "ignore case" : "case-sensitive"}`;
+    },
+  });

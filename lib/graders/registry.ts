@@ -1,63 +1,27 @@
 /**
- * Every grader by name. The mapped type makes a missing or misnamed registration a compile
- * error.
+ * Every grader by name: the single place that lists them. The names, the pass/fail and graded
+ * lists, the graders with a corpus figure and the options types all derive from this object, so
+ * adding a grader is its file plus one line here. A key that does not match its grader's name is
+ * a compile error.
  *
  * @module
  */
 
-import { bleuGrader, type BleuOptions } from "./bleu.ts";
-import { chrfGrader, type ChrfOptions } from "./chrf.ts";
-import { containsGrader, type ContainsOptions } from "./contains.ts";
-import { exactGrader, type ExactOptions } from "./exact.ts";
-import { jsonSchemaGrader, type JsonSchemaOptions } from "./json_schema.ts";
-import { normalizedGrader, type NormalizedOptions } from "./normalized.ts";
-import { numericGrader, type NumericOptions } from "./numeric.ts";
-import { regexGrader, type RegexOptions } from "./regex.ts";
-import { rougeLGrader, type RougeLGraderOptions } from "./rouge_l.ts";
-import { tokenF1Grader, type TokenF1Options } from "./token_f1.ts";
-import type { Grader, GraderName } from "./types.ts";
+import { bleuGrader } from "./bleu.ts";
+import { chrfGrader } from "./chrf.ts";
+import { containsGrader } from "./contains.ts";
+import { exactGrader } from "./exact.ts";
+import { jsonSchemaGrader } from "./json_schema.ts";
+import { normalizedGrader } from "./normalized.ts";
+import { numericGrader } from "./numeric.ts";
+import { regexGrader } from "./regex.ts";
+import { rougeLGrader } from "./rouge_l.ts";
+import { tokenF1Grader } from "./token_f1.ts";
+import type { OptionsOf } from "./options.ts";
+import type { Grader, GraderKind } from "./types.ts";
 
-/** The options type of each grader, by name. */
-export interface GraderOptions {
-  /** Options of the exact grader (none). */
-  "exact": ExactOptions;
-  /** Options of the normalized grader. */
-  "normalized": NormalizedOptions;
-  /** Options of the contains grader. */
-  "contains": ContainsOptions;
-  /** Options of the regex grader. */
-  "regex": RegexOptions;
-  /** Options of the numeric grader. */
-  "numeric": NumericOptions;
-  /** Options of the JSON Schema grader (none). */
-  "json-schema": JsonSchemaOptions;
-  /** Options of the token F1 grader (none). */
-  "token-f1": TokenF1Options;
-  /** Options of the BLEU grader. */
-  "bleu": BleuOptions;
-  /** Options of the ROUGE-L grader. */
-  "rouge-l": RougeLGraderOptions;
-  /** Options of the chrF grader. */
-  "chrf": ChrfOptions;
-}
-
-/**
- * The ten graders, keyed by name.
- *
- * @example Grade one row with every grader
- * ```ts
- * import { GRADERS } from "./registry.ts";
- * import { GRADER_NAMES } from "./types.ts";
- * import assert from "node:assert/strict";
- *
- * const row = { output: "Paris", references: ["Paris"], schema: { type: "string" } };
- * const passes = GRADER_NAMES.filter((name) => GRADERS[name].grade(row).pass === true);
- * assert.deepEqual(passes, ["exact", "normalized", "contains", "regex"]); // not numeric: no number
- * assert.equal(GRADERS["json-schema"].grade(row).pass, false); // "Paris" is not JSON
- * assert.equal(GRADERS.bleu.grade(row).score, 1);
- * ```
- */
-export const GRADERS: { readonly [N in GraderName]: Grader<GraderOptions[N]> } = {
+// The order here is the order reports, help and "all" use.
+const REGISTRY = {
   "exact": exactGrader,
   "normalized": normalizedGrader,
   "contains": containsGrader,
@@ -68,4 +32,131 @@ export const GRADERS: { readonly [N in GraderName]: Grader<GraderOptions[N]> } =
   "bleu": bleuGrader,
   "rouge-l": rougeLGrader,
   "chrf": chrfGrader,
-};
+} as const;
+
+/**
+ * The graders, keyed by name.
+ *
+ * @example Grade one row with every grader
+ * ```ts
+ * import { GRADER_NAMES, GRADERS } from "./registry.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const row = { output: "Paris", references: ["Paris"], schema: { type: "string" } };
+ * const passes = GRADER_NAMES.filter((name) => GRADERS[name].grade(row).pass === true);
+ * assert.deepEqual(passes, ["exact", "normalized", "contains", "regex"]); // not numeric: no number
+ * assert.equal(GRADERS["json-schema"].grade(row).pass, false); // "Paris" is not JSON
+ * assert.equal(GRADERS.bleu.grade(row).score, 1);
+ * ```
+ */
+export const GRADERS: {
+  readonly [N in keyof typeof REGISTRY]: (typeof REGISTRY)[N] & { readonly name: N };
+} = REGISTRY;
+
+/** Any grader's name. */
+export type GraderName = keyof typeof GRADERS;
+
+type NamesWhere<Kind extends GraderKind> = {
+  [N in GraderName]: (typeof GRADERS)[N]["kind"] extends Kind ? N : never;
+}[GraderName];
+
+/** A pass/fail grader's name. */
+export type BinaryGraderName = NamesWhere<"binary">;
+/** A graded grader's name. */
+export type GradedGraderName = NamesWhere<"graded">;
+/** The name of a grader that also gives a corpus figure (statistics summed over rows). */
+export type CorpusGraderName = {
+  [N in GraderName]: (typeof GRADERS)[N]["corpus"] extends undefined ? never : N;
+}[GraderName];
+
+/** The options type of each grader, by name (every option present, as after resolving). */
+export type GraderOptions = { [N in GraderName]: OptionsOf<(typeof GRADERS)[N]["options"]> };
+
+/** Every grader name, in the order reports list them. */
+export const GRADER_NAMES: readonly GraderName[] = Object.freeze(
+  Object.keys(GRADERS) as GraderName[],
+);
+
+/** Graders that give pass or fail. */
+export const BINARY_GRADERS: readonly BinaryGraderName[] = Object.freeze(
+  GRADER_NAMES.filter((n): n is BinaryGraderName => GRADERS[n].kind === "binary"),
+);
+
+/** Graders that give a score in [0, 1], and pass/fail only when a threshold is set. */
+export const GRADED_GRADERS: readonly GradedGraderName[] = Object.freeze(
+  GRADER_NAMES.filter((n): n is GradedGraderName => GRADERS[n].kind === "graded"),
+);
+
+/**
+ * Graders that also give a corpus figure: per-row statistics summed, aggregated once.
+ *
+ * @example BLEU and chrF
+ * ```ts
+ * import { CORPUS_GRADERS } from "./registry.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(CORPUS_GRADERS, ["bleu", "chrf"]);
+ * ```
+ */
+export const CORPUS_GRADERS: readonly CorpusGraderName[] = Object.freeze(
+  GRADER_NAMES.filter((n): n is CorpusGraderName => GRADERS[n].corpus !== undefined),
+);
+
+/**
+ * True when `name` is a grader's name.
+ *
+ * @example
+ * ```ts
+ * import { isGraderName } from "./registry.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.ok(isGraderName("bleu"));
+ * assert.ok(!isGraderName("overall"));
+ * ```
+ */
+export function isGraderName(name: string): name is GraderName {
+  return Object.hasOwn(GRADERS, name);
+}
+
+/**
+ * A grader by name with its options typed loosely (for options read from files and flags, which
+ * the grader checks against its schema).
+ *
+ * @example Options checked at use
+ * ```ts
+ * import { graderFor } from "./registry.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const contains = graderFor("contains");
+ * assert.equal(contains.grade({ output: "A", references: ["a"] }, { ignoreCase: true }).pass, true);
+ * assert.throws(() => contains.grade({ output: "A", references: ["a"] }, { ignoreCase: 5 }), TypeError);
+ * ```
+ */
+export function graderFor(name: GraderName): Grader {
+  return GRADERS[name] as unknown as Grader;
+}
+
+/**
+ * The error for a name that is not a grader's: it lists the graders there are (and `also`, such
+ * as `all`). `where` says where the name was given.
+ *
+ * @example
+ * ```ts
+ * import { unknownGrader } from "./registry.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.match(unknownGrader("exactly").message, /^Unknown grader "exactly": choose from exact, normalized,/);
+ * assert.match(unknownGrader("x", { also: ["all"] }).message, /, rouge-l, chrf or all$/);
+ * ```
+ */
+export function unknownGrader(
+  name: string,
+  options: { also?: readonly string[]; where?: string } = {},
+): RangeError {
+  const also = options.also ?? [];
+  const names = [...GRADER_NAMES, ...also];
+  const last = names.pop();
+  const choices = `${names.join(", ")}${also.length > 0 ? " or" : ","} ${last}`;
+  const where = options.where ? ` ${options.where}` : "";
+  return new RangeError(`Unknown grader "${name}"${where}: choose from ${choices}`);
+}

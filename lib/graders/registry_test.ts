@@ -1,7 +1,16 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { GRADERS } from "./registry.ts";
-import { BINARY_GRADERS, GRADED_GRADERS, GRADER_NAMES } from "./types.ts";
+import {
+  BINARY_GRADERS,
+  CORPUS_GRADERS,
+  GRADED_GRADERS,
+  GRADER_NAMES,
+  graderFor,
+  GRADERS,
+} from "./registry.ts";
+import { NEAR_MISS_PROBES } from "./near_miss.ts";
+import { corpusBleu } from "./bleu_metric.ts";
+import { corpusChrf } from "./chrf_metric.ts";
 
 Deno.test("every grader name has a grader of that name and kind", () => {
   assert.deepEqual(Object.keys(GRADERS).sort(), [...GRADER_NAMES].sort());
@@ -51,4 +60,76 @@ Deno.test("no grader throws on arbitrary row text, lone surrogates included", ()
     }),
     { numRuns: 300 },
   );
+});
+
+Deno.test("each registry entry describes itself completely", () => {
+  for (const name of GRADER_NAMES) {
+    const g = graderFor(name);
+    assert.ok(g.summary.length > 10, name);
+    assert.ok(["references", "schema"].includes(g.reads), name);
+    assert.equal(g.needsReference, g.reads === "references", name);
+    for (const extra of g.probe.extras) assert.ok(NEAR_MISS_PROBES.includes(extra), name);
+    for (const [option, spec] of Object.entries(g.options)) {
+      assert.ok(spec.help.length > 5, `${name}.${option}`);
+      assert.deepEqual(g.resolve({ [option]: spec.default }), g.defaults, `${name}.${option}`);
+    }
+    assert.deepEqual(g.resolve(), g.defaults);
+    assert.ok(Object.isFrozen(g.defaults));
+  }
+});
+
+Deno.test("every option of every grader refuses a value of the wrong type, naming both", () => {
+  const wrong: Record<string, unknown> = {
+    boolean: "yes",
+    enum: { value: 1 },
+    integer: "1",
+    number: "1",
+    list: "a",
+  };
+  let checked = 0;
+  for (const name of GRADER_NAMES) {
+    const g = graderFor(name);
+    for (const [option, spec] of Object.entries(g.options)) {
+      if (!(spec.type in wrong)) continue; // a JSON option takes any JSON value
+      const row = { output: "a", references: ["a"] };
+      assert.throws(() => g.grade(row, { [option]: wrong[spec.type] }), (e: Error) => {
+        assert.equal(e.name, "TypeError");
+        assert.ok(e.message.startsWith(`Grader "${name}": option "${option}" must be `), e.message);
+        return true;
+      });
+      checked++;
+    }
+    assert.throws(() => g.grade({ output: "a", references: ["a"] }, { nope: 1 }), {
+      name: "RangeError",
+      message: new RegExp(`^Grader "${name}" (has no option "nope"|takes no options)`),
+    });
+  }
+  assert.ok(checked >= 6, `only ${checked} options checked`);
+});
+
+Deno.test("corpus graders: row statistics have the declared width and sum to the corpus figure", () => {
+  const rows = [
+    { output: "The cat sat on the mat.", references: ["The cat is on the mat."] },
+    { output: "A dog ran in the park", references: ["The dog ran through the park", "A dog ran"] },
+  ];
+  const expected = {
+    bleu: corpusBleu(rows.map((r) => r.output), rows.map((r) => r.references)),
+    chrf: corpusChrf(rows.map((r) => r.output), rows.map((r) => r.references)),
+  };
+  assert.deepEqual(CORPUS_GRADERS, Object.keys(expected));
+  for (const name of CORPUS_GRADERS) {
+    const g = GRADERS[name];
+    const stats = rows.map((r) => g.grade(r).stats!);
+    for (const s of stats) assert.equal(s.length, g.corpus.width, name);
+    const summed = stats[0].map((x, i) => x + stats[1][i]);
+    const figure = g.corpus.aggregate(summed, { nrefs: "var" }, g.defaults);
+    assert.equal(figure.score, expected[name].score, name);
+    assert.equal(figure.signature.toString(), expected[name].signature, name);
+    assert.equal(figure.signature.get("nrefs"), "var");
+    assert.ok(g.corpus.label.length > 0);
+  }
+  for (const name of GRADER_NAMES) {
+    if ((CORPUS_GRADERS as readonly string[]).includes(name)) continue;
+    assert.equal(GRADERS[name].grade(rows[0]).stats, undefined, name);
+  }
 });

@@ -6,13 +6,19 @@
 
 import { graded, noReference } from "./_result.ts";
 import { rougeL } from "./rouge_l_metric.ts";
-import type { Grader } from "./types.ts";
+import { type DefinedGrader, defineGrader } from "./define_grader.ts";
+import type { OptionsOf, OptionsSchema } from "./options.ts";
 
-/** Options of the ROUGE-L grader. */
-export interface RougeLGraderOptions {
-  /** Porter-stem tokens longer than three characters (default false). */
-  stemmer: boolean;
-}
+const ROUGE_L_OPTIONS = {
+  stemmer: {
+    type: "boolean",
+    default: false,
+    help: "Porter-stem tokens longer than three characters (rouge-score's use_stemmer)",
+  },
+} as const satisfies OptionsSchema;
+
+/** Options of the ROUGE-L grader: `stemmer`. */
+export type RougeLGraderOptions = OptionsOf<typeof ROUGE_L_OPTIONS>;
 
 /**
  * ROUGE-L: the LCS F-measure of rouge-score's tokens against the best reference (highest F; the
@@ -29,18 +35,22 @@ export interface RougeLGraderOptions {
  * assert.equal(rougeLGrader.describe({ stemmer: true }), "rouge-l: LCS F-measure, rouge-score tokenizer, Porter stemmer, best reference");
  * ```
  */
-export const rougeLGrader: Grader<RougeLGraderOptions> = {
-  name: "rouge-l",
-  kind: "graded",
-  needsReference: true,
-  defaults: { stemmer: false },
-  grade(input, options) {
-    if (input.references.length === 0) return noReference();
-    const r = rougeL(input.output, input.references, { stemmer: options?.stemmer ?? false });
-    return graded(r.f, input.threshold, { referenceIndex: r.referenceIndex });
-  },
-  describe(options) {
-    const stem = options?.stemmer ? "Porter stemmer" : "no stemmer";
-    return `rouge-l: LCS F-measure, rouge-score tokenizer, ${stem}, best reference`;
-  },
-};
+export const rougeLGrader: DefinedGrader<"rouge-l", "graded", typeof ROUGE_L_OPTIONS, undefined> =
+  defineGrader({
+    name: "rouge-l",
+    kind: "graded",
+    summary: "ROUGE-L (LCS) F-measure with the best reference, as rouge-score",
+    needsReference: true,
+    reads: "references",
+    options: ROUGE_L_OPTIONS,
+    probe: { stepsOnReferences: true, extras: ["within-0.1"] },
+    grade(input, options) {
+      if (input.references.length === 0) return noReference();
+      const r = rougeL(input.output, input.references, { stemmer: options.stemmer });
+      return graded(r.f, input.threshold, { referenceIndex: r.referenceIndex });
+    },
+    describe(options) {
+      const stem = options.stemmer ? "Porter stemmer" : "no stemmer";
+      return `rouge-l: LCS F-measure, rouge-score tokenizer, ${stem}, best reference`;
+    },
+  });

@@ -1,31 +1,11 @@
 /**
- * Shapes shared by the ten graders, the registry, the near-miss probe and the score report.
+ * Shapes shared by the graders, the registry, the near-miss probe and the jobs that use them.
  *
  * @module
  */
-
-/** Graders that give pass or fail. */
-export const BINARY_GRADERS = [
-  "exact",
-  "normalized",
-  "contains",
-  "regex",
-  "numeric",
-  "json-schema",
-] as const;
-
-/** Graders that give a score in [0, 1], and pass/fail only when a threshold is set. */
-export const GRADED_GRADERS = ["token-f1", "bleu", "rouge-l", "chrf"] as const;
-
-/** Every grader name, in the order reports list them. */
-export const GRADER_NAMES = [...BINARY_GRADERS, ...GRADED_GRADERS] as const;
-
-/** A pass/fail grader's name. */
-export type BinaryGraderName = typeof BINARY_GRADERS[number];
-/** A graded grader's name. */
-export type GradedGraderName = typeof GRADED_GRADERS[number];
-/** Any grader's name. */
-export type GraderName = typeof GRADER_NAMES[number];
+import type { OptionsOf, OptionsSchema } from "./options.ts";
+import type { ProbeExtraName } from "./_probe.ts";
+import type { Signature } from "./signature.ts";
 
 /** What one grader sees of one row. */
 export interface GradeInput {
@@ -33,7 +13,7 @@ export interface GradeInput {
   output: string;
   /** The reference answers (several for `any-of`; empty when the row has none). */
   references: readonly string[];
-  /** A JSON Schema (json-schema grader), if the row or the options give one. */
+  /** A JSON Schema (json-schema grader), if the row gives one. */
   schema?: unknown;
   /** Pass threshold for graded graders (score ≥ threshold passes). */
   threshold?: number;
@@ -62,24 +42,102 @@ export interface GradeResult {
   /** Index into `references` of the reference that counted (best match). */
   referenceIndex?: number;
   /**
-   * Per-row sufficient statistics for corpus aggregation (BLEU: `[hypLen, refLen, correct1..4,
-   * total1..4]`; chrF: the 18 per-order numbers of the selected reference).
+   * Per-row sufficient statistics of a grader with a corpus figure (BLEU: `[hypLen, refLen,
+   * correct1..4, total1..4]`; chrF: the 18 per-order numbers of the selected reference).
    */
   stats?: readonly number[];
 }
 
-/** A grader: a pure function of one row plus its settings. It never calls a model. */
-export interface Grader<Options = Record<string, unknown>> {
-  /** The grader's name, as in {@link GRADER_NAMES}. */
-  readonly name: GraderName;
-  /** `binary` gives pass/fail; `graded` gives a score, and pass/fail only with a threshold. */
-  readonly kind: "binary" | "graded";
+/** `binary` gives pass/fail; `graded` gives a score, and pass/fail only with a threshold. */
+export type GraderKind = "binary" | "graded";
+
+/** How the near-miss probe treats a grader's failing rows. */
+export interface ProbeSpec {
+  /**
+   * Apply the formatting steps to the references as well as the output (false: to the output
+   * only, for graders whose references are not text, such as regex patterns).
+   */
+  readonly stepsOnReferences: boolean;
+  /** Grader-specific probes tried after the formatting steps (see `NEAR_MISS_MEANINGS`). */
+  readonly extras: readonly ProbeExtraName[];
+}
+
+/** What a corpus figure knows about the rows beyond their summed statistics. */
+export interface CorpusContext {
+  /** References per row, or `"var"` when rows differ. */
+  nrefs: number | "var";
+}
+
+/** Figures that explain a corpus score (BLEU fills all four). */
+export interface CorpusDetails {
+  /** Brevity penalty. */
+  bp?: number;
+  /** n-gram precisions, order 1 up, as fractions. */
+  precisions?: number[];
+  /** Summed output length in tokens. */
+  sysLen?: number;
+  /** Summed reference length in tokens. */
+  refLen?: number;
+}
+
+/** One corpus figure: a score from summed statistics, with its signature. */
+export interface CorpusAggregate {
+  /** The corpus score, a fraction. */
+  score: number;
+  /** The settings behind it. */
+  signature: Signature;
+  /** Figures that explain it, if the metric has any. */
+  details?: CorpusDetails;
+}
+
+/**
+ * A grader whose metric is per-row sufficient statistics plus one aggregation (as sacreBLEU's
+ * metrics are built): the rows' `stats` are summed element-wise and aggregated once.
+ */
+export interface CorpusCapability<O> {
+  /** The metric's name in reports and charts (`BLEU`). */
+  readonly label: string;
+  /** How many statistics each row gives. */
+  readonly width: number;
+  /** The corpus figure from statistics summed over rows. */
+  aggregate(stats: readonly number[], context: CorpusContext, options: O): CorpusAggregate;
+  /** The signature of the per-row (sentence) scores. */
+  sentenceSignature(context: CorpusContext, options: O): Signature;
+}
+
+/**
+ * A grader: a pure function of one row plus its settings, and everything other code needs to
+ * know about it. It never calls a model. Build one with `defineGrader`.
+ */
+export interface Grader<S extends OptionsSchema = OptionsSchema> {
+  /** The grader's name, as in the registry. */
+  readonly name: string;
+  /** Pass/fail, or a score with pass/fail only under a threshold. */
+  readonly kind: GraderKind;
+  /** What it checks, in one line (help and docs). */
+  readonly summary: string;
   /** True when the grader cannot judge a row without a reference. */
   readonly needsReference: boolean;
-  /** The settings used when none are given. */
-  readonly defaults: Readonly<Options>;
-  /** Grade one row. Must not throw for bad row content: return an error result instead. */
-  grade(input: GradeInput, options?: Partial<Options>): GradeResult;
-  /** A short settings string shown beside every figure this grader produces. */
-  describe(options?: Partial<Options>): string;
+  /** What the output is compared with: the row's references, or its JSON Schema. */
+  readonly reads: "references" | "schema";
+  /** The options schema: names, types, defaults, allowed values, help. */
+  readonly options: S;
+  /** The settings used when none are given (from the schema). */
+  readonly defaults: Readonly<OptionsOf<S>>;
+  /** How the near-miss probe applies to it. */
+  readonly probe: ProbeSpec;
+  /** Present when the grader also gives a corpus figure. */
+  readonly corpus?: CorpusCapability<OptionsOf<S>>;
+  /**
+   * Check options against the schema and fill in the defaults. Throws a RangeError for an
+   * unknown option or a value out of range, a TypeError for a value of the wrong type.
+   */
+  resolve(options?: unknown): OptionsOf<S>;
+  /**
+   * Grade one row. Bad row content gives an error result, never a throw; bad options throw as
+   * {@link Grader.resolve} does.
+   */
+  grade(input: GradeInput, options?: Partial<OptionsOf<S>>): GradeResult;
+  /** A short settings line shown beside every figure this grader produces. */
+  describe(options?: Partial<OptionsOf<S>>): string;
 }

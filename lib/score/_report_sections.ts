@@ -1,14 +1,12 @@
 // Pieces of the score report's text and HTML: the near-miss tally lines, the failing-cases table
 // and the assertions section. Plain data in, lines and tables out.
 import type { Table } from "../render/table.ts";
-import { NEAR_MISS_PROBES } from "../graders/mod.ts";
+import { GRADERS, isGraderName, NEAR_MISS_PROBES } from "../graders/mod.ts";
 import { FAILING_KEPT, UNKNOWN_ROWS_KEPT } from "./_tally.ts";
 import type { AssertionSummary, GraderSummary } from "./score_report.ts";
 
 /** Rows shown in each failing-cases table (the JSON keeps up to 500 per grader). */
 export const FAILING_SHOWN = 50;
-
-const GRADED = new Set(["token-f1", "bleu", "rouge-l", "chrf"]);
 
 /** Step counts in the probe's order, then any other names in the order seen. */
 export function orderedSteps(steps: Readonly<Record<string, number>>): [string, number][] {
@@ -33,7 +31,8 @@ export function nearMissLines(graders: readonly GraderSummary[]): string[] {
   const lines: string[] = [];
   for (const g of graders) {
     if (g.grader === "overall") continue;
-    if (GRADED.has(g.grader) && g.threshold === null && g.failed === 0) {
+    const graded = isGraderName(g.grader) && GRADERS[g.grader].kind === "graded";
+    if (graded && g.threshold === null && g.failed === 0) {
       lines.push(`${g.grader}: no threshold, so no fails and no near misses`);
     } else if (g.failed === 0) {
       lines.push(`${g.grader}: no fails`);

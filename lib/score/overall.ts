@@ -6,7 +6,13 @@
  */
 import { binary, errored, notJudged } from "../graders/_result.ts";
 import type { OverallRule } from "./score_config.ts";
-import { BINARY_GRADERS, type GradeResult, type GraderName } from "../graders/mod.ts";
+import {
+  BINARY_GRADERS,
+  type GradeResult,
+  type GraderName,
+  GRADERS,
+  isGraderName,
+} from "../graders/mod.ts";
 
 /** One grader's result on the row, as the overall row sees it. */
 export interface OverallInput {
@@ -16,7 +22,7 @@ export interface OverallInput {
   result: GradeResult;
 }
 
-const isBinary = (name: string) => (BINARY_GRADERS as readonly string[]).includes(name);
+const isBinary = (name: string) => isGraderName(name) && GRADERS[name].kind === "binary";
 
 /**
  * The settings line of the overall row: its rule and the graders it combines.

@@ -1,13 +1,12 @@
 /**
  * Scoring a results file: every selected grader on every row, counted per version × grader, with
- * corpus BLEU and chrF aggregated from per-row statistics, and an optional scored file.
+ * corpus figures (BLEU, chrF: every grader with a corpus capability) aggregated from per-row
+ * statistics, and an optional scored file.
  *
  * @module
  */
 import { openResultRows, type ResultRow, type Source } from "../io/mod.ts";
-import { bleuFromStats } from "../graders/mod.ts";
-import { chrfFromStats } from "../graders/mod.ts";
-import { bleuSignature, chrfSignature, nrefsLabel } from "../graders/mod.ts";
+import { CORPUS_GRADERS, type CorpusGraderName, graderFor, nrefsLabel } from "../graders/mod.ts";
 import { GRADERS } from "../graders/mod.ts";
 import { resolveScoreConfig, type ScoreConfig, type ScoreSettings } from "./score_config.ts";
 import { ReadView } from "./read_view.ts";
@@ -15,6 +14,7 @@ import { ScoredFileWriter, type ScoredRow } from "./scored_file.ts";
 import {
   type CorpusScore,
   type CorpusSection,
+  type CorpusSections,
   type GraderSummary,
   ScoreReport,
 } from "./score_report.ts";
@@ -29,10 +29,9 @@ import { ASSERTION_SETTINGS, type AssertionSummary } from "./score_report.ts";
 import {
   BINARY_GRADERS,
   type GradeInput,
-  type Grader,
-  GRADER_NAMES,
   type GradeResult,
   type GraderName,
+  isGraderName,
 } from "../graders/mod.ts";
 
 /** Options of {@link score}: the scoring settings plus where the input and output go. */
@@ -54,11 +53,6 @@ export interface ScoreOptions extends ScoreSettings {
 
 const WRITE_BATCH = 2000;
 
-/** A grader looked up by name, with its options typed loosely (they come from files and flags). */
-export function graderFor(name: GraderName): Grader<Record<string, unknown>> {
-  return GRADERS[name] as unknown as Grader<Record<string, unknown>>;
-}
-
 /** Grade one row with one grader, resolving its threshold and schema. */
 export function gradeRow(
   row: ResultRow,
@@ -71,7 +65,7 @@ export function gradeRow(
   const input: GradeInput = {
     output: row.output,
     references: row.reference?.values ?? [],
-    schema: row.schema ?? options?.schema,
+    schema: row.schema,
     threshold,
   };
   return { input, result: grader.grade(input, options), threshold };
@@ -98,7 +92,7 @@ export function scoredRow(
   if (result.reason) metadata.reason = result.reason;
   if (
     result.referenceIndex !== undefined && (row.reference?.values.length ?? 0) > 1 &&
-    (GRADER_NAMES as readonly string[]).includes(scorer)
+    isGraderName(scorer)
   ) {
     metadata.referenceIndex = result.referenceIndex;
   }
@@ -185,35 +179,28 @@ function assertionRows(
   return out;
 }
 
-function corpusSection(tallies: Tally[], metric: "bleu" | "chrf"): CorpusSection | undefined {
+/** The corpus figures of one grader with a corpus capability, per version. */
+function corpusSection(
+  tallies: readonly Tally[],
+  name: CorpusGraderName,
+  config: ScoreConfig,
+): CorpusSection | undefined {
+  const capability = GRADERS[name].corpus;
+  const options = config.graderOptions[name] ?? GRADERS[name].defaults;
   const figures: CorpusScore[] = [];
   for (const t of tallies) {
-    if (t.grader !== metric || t.stats === null) continue;
-    const nrefs = nrefsLabel([...t.refCounts]);
-    if (metric === "bleu") {
-      const b = bleuFromStats(t.stats, { effectiveOrder: false, nrefs });
-      figures.push({
-        version: t.version,
-        score: b.score,
-        meanSentence: t.meanScore,
-        signature: b.signature,
-        sentenceSignature: bleuSignature({ nrefs, effectiveOrder: true }),
-        segments: t.scoreCount,
-        bp: b.bp,
-        precisions: b.precisions,
-        sysLen: b.sysLen,
-        refLen: b.refLen,
-      });
-    } else {
-      figures.push({
-        version: t.version,
-        score: chrfFromStats(t.stats),
-        meanSentence: t.meanScore,
-        signature: chrfSignature({ nrefs }),
-        sentenceSignature: chrfSignature({ nrefs }),
-        segments: t.scoreCount,
-      });
-    }
+    if (t.grader !== name || t.stats === null) continue;
+    const context = { nrefs: nrefsLabel([...t.refCounts]) };
+    const figure = capability.aggregate(t.stats, context, options);
+    figures.push({
+      version: t.version,
+      score: figure.score,
+      meanSentence: t.meanScore,
+      signature: figure.signature,
+      sentenceSignature: capability.sentenceSignature(context, options),
+      segments: t.scoreCount,
+      ...figure.details,
+    });
   }
   if (figures.length === 0) return undefined;
   return {
@@ -225,7 +212,8 @@ function corpusSection(tallies: Tally[], metric: "bleu" | "chrf"): CorpusSection
 
 /**
  * Score a results file with code graders. Each grader scores every used row on its own; counts
- * are kept per version × grader; BLEU and chrF are reported both as corpus figures (statistics
+ * are kept per version × grader; graders with a corpus capability (BLEU, chrF) are reported both
+ * as corpus figures (statistics
  * summed over rows) and as means of sentence scores, each with its signature. Rows the reader
  * left out are in `report.read` with their reasons.
  *
@@ -248,7 +236,8 @@ function corpusSection(tallies: Tally[], metric: "bleu" | "chrf"): CorpusSection
  * const bleu = report.corpus.bleu!.versions[0];
  * assert.ok(bleu.score > 0 && bleu.score < 1);
  * assert.notEqual(bleu.score, bleu.meanSentence);
- * assert.match(bleu.signature, /eff:no\|tok:13a\|smooth:exp/);
+ * assert.match(`${bleu.signature}`, /eff:no\|tok:13a\|smooth:exp/);
+ * assert.equal(bleu.signature.fields.eff, "no");
  * ```
  *
  * @example Near misses, an assertion and the overall row
@@ -269,9 +258,6 @@ function corpusSection(tallies: Tally[], metric: "bleu" | "chrf"): CorpusSection
  */
 export async function score(source: Source, options: ScoreOptions): Promise<ScoreReport> {
   const config = resolveScoreConfig(options);
-  for (const name of config.graders) {
-    config.graderOptions[name] = { ...GRADERS[name].defaults, ...config.graderOptions[name] };
-  }
   const reader = await openResultRows(source, {
     name: options.name,
     format: config.format ?? undefined,
@@ -351,11 +337,11 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
   config.mapping = { ...reader.report.mapping };
   config.format = reader.report.format;
   const all = tallies.all();
-  const corpus: { bleu?: CorpusSection; chrf?: CorpusSection } = {};
-  const bleu = corpusSection(all, "bleu");
-  const chrf = corpusSection(all, "chrf");
-  if (bleu) corpus.bleu = bleu;
-  if (chrf) corpus.chrf = chrf;
+  const corpus: CorpusSections = {};
+  for (const name of CORPUS_GRADERS) {
+    const section = corpusSection(all, name, config);
+    if (section) corpus[name] = section;
+  }
   return new ScoreReport({
     read: new ReadView(reader.report),
     config,

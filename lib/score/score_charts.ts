@@ -8,7 +8,8 @@
 import { bleuGapChart, type SentenceScore } from "../render/bleu_gap_chart.ts";
 import type { PlotlyChart } from "../render/chart.ts";
 import { nearMissChart, type NearMissCounts } from "../render/near_miss_chart.ts";
-import type { CorpusSection, GraderSummary } from "./score_report.ts";
+import type { CorpusSections, GraderSummary } from "./score_report.ts";
+import { CORPUS_GRADERS, type CorpusGraderName, GRADERS, type Signature } from "../graders/mod.ts";
 import type { ScoredRow } from "./scored_file.ts";
 
 /**
@@ -18,8 +19,8 @@ import type { ScoredRow } from "./scored_file.ts";
 export interface ScoreChartSource {
   /** Per version × grader counts. */
   readonly graders: readonly GraderSummary[];
-  /** Corpus and mean-sentence figures of BLEU and chrF. */
-  readonly corpus: { readonly bleu?: CorpusSection; readonly chrf?: CorpusSection };
+  /** Corpus and mean-sentence figures (BLEU, chrF); signatures as objects or as text. */
+  readonly corpus: Readonly<CorpusSections<Signature | string>>;
   /**
    * The scored rows when the run kept them (an array). Anything else, such as the row counts
    * under `rows` in the JSON data, means there are none.
@@ -46,8 +47,8 @@ export function keptRows(source: ScoreChartSource): readonly ScoredRow[] | null 
 
 /** Options of {@linkcode scoreBleuChart}. */
 export interface ScoreBleuChartOptions {
-  /** Which metric (default `"bleu"`). */
-  metric?: "bleu" | "chrf";
+  /** Which metric: a grader with a corpus figure (default `"bleu"`). */
+  metric?: CorpusGraderName;
   /** Which version; may be left out when the report has one. */
   version?: string;
 }
@@ -92,10 +93,14 @@ export function scoreBleuChart(
   options: ScoreBleuChartOptions = {},
 ): PlotlyChart {
   const metric = options.metric ?? "bleu";
-  if (metric !== "bleu" && metric !== "chrf") {
-    throw new RangeError(`Cannot chart the metric "${metric}": use "bleu" or "chrf"`);
+  if (!(CORPUS_GRADERS as readonly string[]).includes(metric)) {
+    throw new RangeError(
+      `Cannot chart the metric "${metric}": use ${
+        CORPUS_GRADERS.map((m) => `"${m}"`).join(" or ")
+      }`,
+    );
   }
-  const name = metric === "bleu" ? "BLEU" : "chrF";
+  const name = GRADERS[metric].corpus.label;
   const section = source.corpus[metric];
   if (!section || section.versions.length === 0) {
     throw new RangeError(
@@ -139,7 +144,7 @@ export function scoreBleuChart(
     ...(known.length === 1 ? {} : { subject: version }),
     corpus: figure.score,
     sentenceMean: figure.meanSentence,
-    signature: figure.signature,
+    signature: figure.signature.toString(),
     ...(figure.bp === undefined ? {} : { brevityPenalty: figure.bp }),
     ...(figure.precisions ? { precisions: figure.precisions } : {}),
     notes,

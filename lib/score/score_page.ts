@@ -7,6 +7,7 @@
 import { offlineHtmlPage, type PageSection } from "../render/html_page.ts";
 import { scoreBleuChart, type ScoreChartSource, scoreNearMissChart } from "./score_charts.ts";
 import { nearMissList } from "./score_views.ts";
+import { CORPUS_GRADERS } from "../graders/mod.ts";
 
 /** What the page is built from: a {@linkcode ScoreReport} (anything with its HTML and data). */
 export interface ScorePageSource extends ScoreChartSource {
@@ -55,7 +56,7 @@ export function scoreHtmlPage(report: ScorePageSource, options: ScorePageOptions
     const list = nearMissList(report, { maxRows: options.maxRows ?? 500 });
     sections.push({ html: list.toHTML() });
   }
-  for (const metric of ["bleu", "chrf"] as const) {
+  for (const metric of CORPUS_GRADERS) {
     for (const figure of report.corpus[metric]?.versions ?? []) {
       const gap = scoreBleuChart(report, { metric, version: figure.version });
       sections.push({ figure: gap.figure, text: gap.text });

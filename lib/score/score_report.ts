@@ -35,6 +35,7 @@ import {
 } from "./score_views.ts";
 import type { ScoreConfig } from "./score_config.ts";
 import type { ScoredRow } from "./scored_file.ts";
+import { type CorpusGraderName, GRADERS, isGraderName, type Signature } from "../graders/mod.ts";
 
 /** A failing row, listed with what would make it pass. */
 export interface FailingCase {
@@ -118,8 +119,11 @@ export interface GraderSummary {
   failing: FailingCase[];
 }
 
-/** Corpus and mean-sentence figures of BLEU or chrF for one version. */
-export interface CorpusScore {
+/**
+ * Corpus and mean-sentence figures of one metric (BLEU, chrF) for one version. The signatures are
+ * {@linkcode Signature} objects in a report and their text in its JSON data (`S = string`).
+ */
+export interface CorpusScore<S extends Signature | string = Signature> {
   /** The version (system). */
   version: string;
   /** Corpus score: statistics summed over the rows, one aggregation. */
@@ -127,9 +131,9 @@ export interface CorpusScore {
   /** Mean of the per-row sentence scores. */
   meanSentence: number;
   /** Signature of the corpus figure. */
-  signature: string;
+  signature: S;
   /** Signature of the sentence figures. */
-  sentenceSignature: string;
+  sentenceSignature: S;
   /** Rows that contributed. */
   segments: number;
   /** BLEU only: the brevity penalty. */
@@ -143,13 +147,34 @@ export interface CorpusScore {
 }
 
 /** The corpus section of a report for one metric. */
-export interface CorpusSection {
+export interface CorpusSection<S extends Signature | string = Signature> {
   /** The corpus score when the file has one version; null with several (see `versions`). */
   score: number | null;
   /** The corpus signature when the file has one version (else the first version's). */
-  signature: string;
+  signature: S;
   /** The figures of each version. */
-  versions: CorpusScore[];
+  versions: CorpusScore<S>[];
+}
+
+/** The corpus sections of a report, one per grader with a corpus figure that ran. */
+export type CorpusSections<S extends Signature | string = Signature> = {
+  [N in CorpusGraderName]?: CorpusSection<S>;
+};
+
+/** The corpus sections with their signatures as text (plain data). */
+function corpusJson(corpus: CorpusSections): CorpusSections<string> {
+  const text = (s: CorpusSection): CorpusSection<string> => ({
+    ...s,
+    signature: s.signature.toString(),
+    versions: s.versions.map((v) => ({
+      ...v,
+      signature: v.signature.toString(),
+      sentenceSignature: v.sentenceSignature.toString(),
+    })),
+  });
+  return Object.fromEntries(
+    Object.entries(corpus).map(([name, section]) => [name, text(section)]),
+  ) as CorpusSections<string>;
 }
 
 /** The per-row assertions of a run (SPEC S8): counts, unknown kinds and failing rows. */
@@ -215,8 +240,8 @@ export interface ScoreReportJson extends ReadReportJson {
   config: ScoreConfig;
   /** Counts per version × grader, and the overall row's when it is on. */
   graders: GraderSummary[];
-  /** Corpus and mean-sentence BLEU and chrF, with signatures. */
-  corpus: { bleu?: CorpusSection; chrf?: CorpusSection };
+  /** Corpus and mean-sentence figures (BLEU, chrF), with signatures as text. */
+  corpus: CorpusSections<string>;
   /** The per-row assertions. */
   assertions: AssertionSummary;
   /** Where the scored file was written, or null. */
@@ -249,8 +274,8 @@ export class ScoreReport {
   readonly config: ScoreConfig;
   /** Counts per version × grader, and the overall row's when it is on. */
   readonly graders: GraderSummary[];
-  /** Corpus and mean-sentence BLEU and chrF, with signatures. */
-  readonly corpus: { bleu?: CorpusSection; chrf?: CorpusSection };
+  /** Corpus and mean-sentence figures (BLEU, chrF), with their signatures. */
+  readonly corpus: CorpusSections;
   /** The per-row assertions (all zero when the file has none). */
   readonly assertions: AssertionSummary;
   /** Where the scored file was written, or null. */
@@ -263,7 +288,7 @@ export class ScoreReport {
     read: ReadView;
     config: ScoreConfig;
     graders: GraderSummary[];
-    corpus: { bleu?: CorpusSection; chrf?: CorpusSection };
+    corpus: CorpusSections;
     assertions?: AssertionSummary;
     scoredFile: string | null;
     rows: ScoredRow[] | null;
@@ -295,7 +320,7 @@ export class ScoreReport {
       ...this.read.toJSON(),
       config: this.config,
       graders: this.graders,
-      corpus: this.corpus,
+      corpus: corpusJson(this.corpus),
       assertions: this.assertions,
       scoredFile: this.scoredFile,
     };
@@ -347,7 +372,7 @@ export class ScoreReport {
     for (const [metric, section] of Object.entries(this.corpus)) {
       const f = section?.versions.find((v) => v.version === version);
       if (!f) continue;
-      const name = metric === "bleu" ? "BLEU" : "chrF";
+      const name = GRADERS[metric as CorpusGraderName].corpus.label;
       notes.push(`corpus ${name} ${pct(f.score)} (${f.signature})`);
       notes.push(
         `mean sentence ${name} ${
@@ -356,7 +381,7 @@ export class ScoreReport {
       );
       if (f.bp !== undefined) {
         notes.push(
-          `corpus BLEU brevity penalty ${f.bp.toFixed(3)}, precisions ${
+          `corpus ${name} brevity penalty ${f.bp.toFixed(3)}, precisions ${
             (f.precisions ?? []).map((p) => p.toFixed(3)).join("/")
           }, output ${f.sysLen} tokens vs reference ${f.refLen}`,
         );
@@ -509,5 +534,5 @@ export class ScoreReport {
 }
 
 function isGraded(grader: string): boolean {
-  return grader === "token-f1" || grader === "bleu" || grader === "rouge-l" || grader === "chrf";
+  return isGraderName(grader) && GRADERS[grader].kind === "graded";
 }

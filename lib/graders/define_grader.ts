@@ -1,0 +1,138 @@
+/**
+ * `defineGrader`: turn a grader's declaration (name, kind, options schema, probe, optional corpus
+ * figure, grade and describe functions) into a grader whose options are checked and filled in
+ * before every use.
+ *
+ * @module
+ */
+import { defaultOptions, type OptionsOf, type OptionsSchema, resolveOptions } from "./options.ts";
+import type {
+  CorpusCapability,
+  GradeInput,
+  Grader,
+  GradeResult,
+  GraderKind,
+  ProbeSpec,
+} from "./types.ts";
+
+/** What a grader file declares. `grade` and `describe` receive every option, checked. */
+export interface GraderSpec<N extends string, K extends GraderKind, S extends OptionsSchema> {
+  /** The grader's name (the registry key). */
+  readonly name: N;
+  /** Pass/fail, or a score with pass/fail only under a threshold. */
+  readonly kind: K;
+  /** What it checks, in one line. */
+  readonly summary: string;
+  /** True when the grader cannot judge a row without a reference. */
+  readonly needsReference: boolean;
+  /** What the output is compared with. */
+  readonly reads: "references" | "schema";
+  /** The options schema. */
+  readonly options: S;
+  /** How the near-miss probe applies. */
+  readonly probe: ProbeSpec;
+  /** Grade one row with resolved options. */
+  grade(input: GradeInput, options: OptionsOf<S>): GradeResult;
+  /** The settings line for resolved options. */
+  describe(options: OptionsOf<S>): string;
+}
+
+/** A grader as `defineGrader` returns it: its name, kind and corpus capability kept literal. */
+export type DefinedGrader<
+  N extends string,
+  K extends GraderKind,
+  S extends OptionsSchema,
+  C extends CorpusCapability<OptionsOf<S>> | undefined,
+> = Grader<S> & { readonly name: N; readonly kind: K; readonly corpus: C };
+
+function checkSchema(name: string, schema: OptionsSchema): void {
+  for (const [option, spec] of Object.entries(schema)) {
+    if (spec.default === null && !spec.nullable) {
+      throw new TypeError(`Grader "${name}": option "${option}" has a null default`);
+    }
+    // The default must itself be allowed.
+    resolveOptions(name, schema, { [option]: spec.default });
+  }
+}
+
+/** Freeze an options object and the lists in it. */
+function frozen<T extends Record<string, unknown>>(options: T): T {
+  for (const value of Object.values(options)) if (Array.isArray(value)) Object.freeze(value);
+  return Object.freeze(options);
+}
+
+/**
+ * Build a grader from its declaration. Options given to `grade` and `describe` are checked
+ * against the schema and completed with the defaults (a frozen options object, such as
+ * the one `resolve` returns, is checked once and remembered), so the declaration's functions always see every option with a valid value.
+ *
+ * @example A tiny grader
+ * ```ts
+ * import { defineGrader } from "./define_grader.ts";
+ * import { binary } from "./_result.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const startsWith = defineGrader({
+ *   name: "starts-with",
+ *   kind: "binary",
+ *   summary: "the output starts with a reference",
+ *   needsReference: true,
+ *   reads: "references",
+ *   options: { ignoreCase: { type: "boolean", default: false, help: "compare ignoring case" } },
+ *   probe: { stepsOnReferences: true, extras: [] },
+ *   grade(input, options) {
+ *     const fold = (s: string) => options.ignoreCase ? s.toLowerCase() : s;
+ *     return binary(input.references.some((r) => fold(input.output).startsWith(fold(r))));
+ *   },
+ *   describe: (options) => `starts-with: ${options.ignoreCase ? "ignore case" : "case-sensitive"}`,
+ * });
+ * assert.equal(startsWith.grade({ output: "Paris, France", references: ["paris"] }, { ignoreCase: true }).pass, true);
+ * assert.equal(startsWith.describe(), "starts-with: case-sensitive");
+ * assert.throws(() => startsWith.grade({ output: "x", references: ["x"] }, { ignorecase: true } as never), RangeError);
+ * ```
+ */
+export function defineGrader<
+  const N extends string,
+  const K extends GraderKind,
+  const S extends OptionsSchema,
+>(
+  spec: GraderSpec<N, K, S> & { readonly corpus: CorpusCapability<OptionsOf<S>> },
+): DefinedGrader<N, K, S, CorpusCapability<OptionsOf<S>>>;
+export function defineGrader<
+  const N extends string,
+  const K extends GraderKind,
+  const S extends OptionsSchema,
+>(spec: GraderSpec<N, K, S> & { readonly corpus?: undefined }): DefinedGrader<N, K, S, undefined>;
+export function defineGrader<S extends OptionsSchema>(
+  spec: GraderSpec<string, GraderKind, S> & { readonly corpus?: CorpusCapability<OptionsOf<S>> },
+): Grader<S> {
+  checkSchema(spec.name, spec.options);
+  const defaults = frozen(defaultOptions(spec.options));
+  // Only frozen objects are remembered: they cannot change after they were checked. Resolved
+  // options are frozen, so passing them back (as the jobs do for every row) is checked once.
+  const seen = new WeakMap<object, OptionsOf<S>>();
+  const resolve = (options?: unknown): OptionsOf<S> => {
+    if (options === undefined || options === null) return defaults;
+    const remember = typeof options === "object" && Object.isFrozen(options);
+    let resolved = remember ? seen.get(options) : undefined;
+    if (resolved === undefined) {
+      resolved = frozen(resolveOptions(spec.name, spec.options, options));
+      if (remember) seen.set(options, resolved);
+    }
+    return resolved;
+  };
+  return {
+    name: spec.name,
+    kind: spec.kind,
+    summary: spec.summary,
+    needsReference: spec.needsReference,
+    reads: spec.reads,
+    options: spec.options,
+    defaults,
+    probe: spec.probe,
+    corpus: spec.corpus,
+    resolve,
+    grade: (input, options) => spec.grade(input, resolve(options)),
+    describe: (options) => spec.describe(resolve(options)),
+  };
+}
