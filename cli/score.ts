@@ -73,8 +73,10 @@ Usage: deno run --allow-read cli.ts score FILE [options]
   --include-output      put each row's output text in the scored file
   --overall RULE        add an "overall" row per case × version × repeat combining the selected
                         pass/fail graders: all (every one must pass) or any (one is enough)
-  --save-config FILE    write the whole configuration to FILE (needs --allow-write)
-  --config FILE         run with a configuration saved by --save-config
+  --save-config FILE    write this run's choices to FILE: graders, settings, thresholds, --map
+                        overrides as given, format, versions, overall rule (needs --allow-write)
+  --config FILE         run with a configuration saved by --save-config (flags given as well
+                        override it; --map adds to its overrides)
   --html OUT            also write one self-contained HTML page with the tables, the near-miss
                         chart and list, and corpus-vs-sentence BLEU/chrF charts (needs
                         --allow-write; per-row points for files up to 50,000 rows)

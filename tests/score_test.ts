@@ -161,7 +161,8 @@ Deno.test("a saved configuration re-runs to the same scored file, byte for byte"
     assert.deepEqual(config.graders, ["normalized", "numeric", "rouge-l"]);
     assert.equal(config.graderOptions.numeric.abs, 0.01);
     assert.equal(config.thresholds["rouge-l"], 0.6);
-    assert.equal(config.mapping.reference, "expected");
+    assert.deepEqual(config.mapping, {}); // no overrides given
+    assert.equal(config.resolved.mapping.reference, "expected"); // what the run used
     const second = await capture(() =>
       main(["score", example.pathname, "--config", `${dir}/cfg.json`, "--scored", `${dir}/b.csv`])
     );

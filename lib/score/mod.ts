@@ -1,5 +1,6 @@
 // Public API of lib/score: re-exports only.
 export * from "./score_config.ts";
+export * from "./config_file.ts";
 export * from "./scored_file.ts";
 export * from "./score_report.ts";
 export * from "./score.ts";

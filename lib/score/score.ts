@@ -334,8 +334,8 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
     await writer?.close();
   }
   await progress.finish();
-  config.mapping = { ...reader.report.mapping };
-  config.format = reader.report.format;
+  // The configuration keeps the user's choices; what they resolved to on this file is beside.
+  config.resolved = { format: reader.report.format, mapping: { ...reader.report.mapping } };
   const all = tallies.all();
   const corpus: CorpusSections = {};
   for (const name of CORPUS_GRADERS) {

@@ -1,9 +1,10 @@
 /**
- * The whole configuration of a scoring run, resolved and saved to a file that re-runs it exactly.
+ * The whole configuration of a scoring run: the user's own choices, checked and made explicit, so
+ * that a saved configuration re-runs the same scoring.
  *
  * @module
  */
-import type { ColumnMapping, Format } from "../io/mod.ts";
+import { type ColumnMapping, type Format, FORMATS } from "../io/mod.ts";
 import { VERDICT_VERSION } from "../graders/_version.ts";
 import {
   GRADED_GRADERS,
@@ -42,7 +43,20 @@ export interface ScoreSettings {
   includeOutput?: boolean;
 }
 
-/** A configuration with every choice made explicit. Saved as JSON by `--save-config`. */
+/** What a run read the file as, recorded beside the configuration for information. */
+export interface ResolvedReading {
+  /** The format the file was read as (detected unless forced); null for rows given in memory. */
+  format: Format | null;
+  /** The column of each role: the overrides, plus what was suggested from the file's columns. */
+  mapping: ColumnMapping;
+}
+
+/**
+ * A configuration with every choice made explicit. Saved as JSON by `--save-config`; `--config`
+ * (or {@link configFromJson}) reads it back. It holds the user's choices, not what they resolved
+ * to on one file: the mapping overrides as given (a `null` switches a role off) and the format
+ * as forced or `null`, so a re-run resolves them against the file exactly as the first run did.
+ */
 export interface ScoreConfig {
   /** The verdict version that wrote it. */
   verdict: string;
@@ -52,9 +66,12 @@ export interface ScoreConfig {
   thresholds: Partial<Record<GraderName, number>>;
   /** Each selected grader's settings (and any given for others), checked, defaults filled in. */
   graderOptions: { [N in GraderName]?: GraderOptions[N] };
-  /** The column mapping used. */
+  /**
+   * The column mapping overrides as given (`null` switches a role off); roles left out are
+   * suggested from the file's columns at each run.
+   */
   mapping: ColumnMapping;
-  /** The input format, or null to detect it. */
+  /** The input format as forced, or null to detect it from the file. */
   format: Format | null;
   /** Version for files without a version column. */
   defaultVersion: string;
@@ -62,6 +79,11 @@ export interface ScoreConfig {
   overall: OverallRule | null;
   /** Whether the scored file carries the output text. */
   includeOutput: boolean;
+  /**
+   * Set by a run: the format and the whole mapping it read the file with. For information only;
+   * a re-run from this configuration does not use it.
+   */
+  resolved?: ResolvedReading;
 }
 
 /** "a, b or c" */
@@ -138,6 +160,24 @@ export function resolveScoreConfig(settings: ScoreSettings): ScoreConfig {
     }
     thresholds[name] = value;
   }
+  const mapping = settings.mapping ?? {};
+  if (typeof mapping !== "object" || mapping === null || Array.isArray(mapping)) {
+    throw new TypeError("The column mapping must be an object of role → column name (or null)");
+  }
+  for (const [role, column] of Object.entries(mapping)) {
+    if (column !== null && typeof column !== "string") {
+      throw new TypeError(
+        `The column mapping of "${role}" must be a column name or null, got ${
+          JSON.stringify(column)
+        }`,
+      );
+    }
+  }
+  if (settings.format !== undefined && !FORMATS.includes(settings.format)) {
+    throw new RangeError(
+      `The format is one of ${FORMATS.join(", ")}, not ${JSON.stringify(settings.format)}`,
+    );
+  }
   if (settings.overall !== undefined && settings.overall !== "all" && settings.overall !== "any") {
     throw new RangeError(`The overall rule is "all" or "any", not "${settings.overall}"`);
   }
@@ -146,47 +186,10 @@ export function resolveScoreConfig(settings: ScoreSettings): ScoreConfig {
     graders: unique,
     thresholds,
     graderOptions: resolveGraderOptions(settings.graderOptions ?? {}, unique),
-    mapping: { ...(settings.mapping ?? {}) },
+    mapping: { ...mapping },
     format: settings.format ?? null,
     defaultVersion: settings.defaultVersion ?? "default",
     overall: settings.overall ?? null,
     includeOutput: settings.includeOutput ?? false,
-  };
-}
-
-/**
- * Read a configuration saved by `--save-config` (or written by hand) back into settings.
- *
- * @example Round trip
- * ```ts
- * import { configFromJson, resolveScoreConfig } from "@verdict/verdict";
- * import assert from "node:assert/strict";
- *
- * const saved = JSON.stringify(resolveScoreConfig({ graders: ["exact", "bleu"], overall: "all" }));
- * assert.deepEqual(resolveScoreConfig(configFromJson(saved, "cfg.json")).graders, ["exact", "bleu"]);
- * ```
- */
-export function configFromJson(text: string, name: string): ScoreSettings {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new SyntaxError(`Cannot read configuration "${name}": it is not valid JSON`);
-  }
-  if (
-    typeof value !== "object" || value === null || !Array.isArray((value as ScoreConfig).graders)
-  ) {
-    throw new TypeError(`Cannot read configuration "${name}": it has no "graders" list`);
-  }
-  const c = value as Partial<ScoreConfig>;
-  return {
-    graders: c.graders as GraderName[],
-    thresholds: c.thresholds,
-    graderOptions: c.graderOptions,
-    mapping: c.mapping,
-    format: c.format ?? undefined,
-    defaultVersion: c.defaultVersion,
-    overall: c.overall ?? undefined,
-    includeOutput: c.includeOutput,
   };
 }
