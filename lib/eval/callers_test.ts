@@ -215,7 +215,7 @@ Deno.test("app caller: sync and async apps, a throw and a timeout are failed cal
     (await callWithRetries(sync, ask, FAST, { gate })).reply?.text,
     "CAPITAL OF FRANCE?",
   );
-  const retrieving = appCaller(async () => ({ answer: "x", retrieved: [3, "d7"] }));
+  const retrieving = appCaller(() => Promise.resolve({ answer: "x", retrieved: [3, "d7"] }));
   assert.deepEqual((await callWithRetries(retrieving, ask, FAST, { gate })).reply?.retrieved, [
     "3",
     "d7",
