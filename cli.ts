@@ -26,14 +26,14 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
     run: audit,
     summary: "find rows without a verdict; pass rates three ways with Wilson intervals",
   },
-  eval: { run: evalCommand, summary: "run a model over a dataset (not available yet)" },
+  eval: { run: evalCommand, summary: "run a model over a dataset and score it (or score recorded answers)" },
   interval: {
     run: interval,
     summary: "pass-rate intervals from typed counts (Wilson, Clopper-Pearson, Jeffreys, …)",
   },
 };
 
-const USAGE = `verdict: score and audit language-model results files
+const USAGE = `verdict: score, audit and eval language-model results
 
 Usage: deno run --allow-read cli.ts <command> [options]
 

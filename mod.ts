@@ -47,4 +47,5 @@ export * from "./lib/graders/mod.ts";
 export * from "./lib/score/mod.ts";
 export * from "./lib/audit/mod.ts";
 export * from "./lib/harness/mod.ts";
+export * from "./lib/eval/mod.ts";
 export * from "./lib/render/mod.ts";

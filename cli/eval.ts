@@ -1,18 +1,194 @@
-// `verdict eval`: running models over a dataset is specified (SPEC E1–E10) but not built yet.
-// The command exists so that the command line's shape is settled; it says so and exits 2.
-import { EXIT_OK, EXIT_USAGE } from "./_common.ts";
+// `verdict eval`: run a model over a dataset (or score its recorded answers), summarize each
+// metric with a seeded bootstrap interval, and gate on the means.
+import { EVAL_METRICS, type EvalResult, evaluate, type EvaluateOptions } from "../mod.ts";
+import {
+  EXIT_GATE,
+  EXIT_OK,
+  EXIT_USAGE,
+  pairs,
+  parse,
+  printJson,
+  run,
+  UsageError,
+} from "./_common.ts";
 
-const HELP = `verdict eval: run a model over a dataset, score it, group misses by cause
+const HELP = `verdict eval: run a model over a dataset, score every answer, summarize each metric
 
-Not available in this version of verdict: the eval job (SPEC E1–E10) has not been built yet.
-Use "verdict score" on a results file your harness wrote, and "verdict audit" to check it.`;
+Usage: deno run --allow-read --allow-net --allow-env cli.ts eval DATA --model M [options]
+       deno run --allow-read cli.ts eval DATA [options]     (scores the recorded answers)
+
+DATA is JSON lines, a JSON list or CSV, one item per row. The prompt comes from "messages", else
+--template, else --input FIELD, else prompt/question/input; the reference from --reference FIELD,
+else reference/answer/expected/target/ideal (a list: the best match counts). Ids from "id".
+
+  --model M             openai:MODEL, groq:MODEL, openrouter:MODEL, ollama:MODEL, or
+                        MODEL@http://host/v1 for any OpenAI-compatible server; keys from
+                        OPENAI_API_KEY, GROQ_API_KEY, OPENROUTER_API_KEY. Without --model the
+                        rows' recorded response/output are scored and nothing is sent anywhere.
+  --metric M            repeatable (default exact_match): ${Object.keys(EVAL_METRICS).join(", ")};
+                        NAME:THRESHOLD (f1:0.5, latency:2000), json_valid:schema=FILE
+  --template T          prompt template filled from the row: "Capital of {country}?"
+  --input FIELD         the field to ask
+  --reference FIELD     the field holding the reference(s)
+  --param K=V           request parameter for every item (V read as JSON when it parses); a
+                        row's own "params" object adds to them. Repeatable.
+  --stream              stream answers (records the time to the first token)
+  --concurrency N       items in flight at once (default 4); results keep input order
+  --retries N           retries per call on 429, 5xx, dropped connections, timeouts (default 3)
+  --timeout MS          per-attempt timeout in milliseconds (default 60000)
+  --out FILE            append each answer to FILE (JSON lines) as it arrives; a later run with
+                        the same FILE reuses an answer when its messages, model and params are
+                        unchanged (needs --allow-write)
+  --limit N             only the first N rows
+  --seed N              bootstrap seed (default 0); the intervals repeat exactly run to run
+  --confidence X        interval confidence (default 0.95); 1,000 resamples
+  --fail-under NAME=X   exit 1 when the metric's mean is below X (repeatable)
+  --skip-bad-rows       leave out rows that cannot be used (listed) instead of stopping
+  --no-progress         no progress line on the terminal
+  --json                print the result as JSON
+  -h, --help            show this help
+
+Exit codes: 0 the run finished and every gate passed; 1 a --fail-under gate failed; 2 the run
+could not be done (a bad argument, a missing file, or every call failed).`;
+
+const OPTIONS = {
+  model: { type: "string" },
+  metric: { type: "string", multiple: true },
+  template: { type: "string" },
+  input: { type: "string" },
+  reference: { type: "string" },
+  param: { type: "string", multiple: true },
+  stream: { type: "boolean" },
+  concurrency: { type: "string" },
+  retries: { type: "string" },
+  timeout: { type: "string" },
+  out: { type: "string" },
+  limit: { type: "string" },
+  seed: { type: "string" },
+  confidence: { type: "string" },
+  "fail-under": { type: "string", multiple: true },
+  "skip-bad-rows": { type: "boolean" },
+  "no-progress": { type: "boolean" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+function whole(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isInteger(n)) {
+    throw new UsageError(`--${flag} takes a whole number, got "${value}"`);
+  }
+  return n;
+}
+
+function jsonOrText(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+interface Gate {
+  metric: string;
+  min: number;
+}
+
+function gatesOf(items: string[] | undefined, metrics: string[]): Gate[] {
+  return Object.entries(pairs(items, "fail-under")).map(([metric, value]) => {
+    const min = Number(value);
+    if (value.trim() === "" || !Number.isFinite(min)) {
+      throw new UsageError(`--fail-under ${metric}=${value}: the value is not a number`);
+    }
+    const names = metrics.map((m) => m.split(":")[0]);
+    if (!names.includes(metric)) {
+      throw new UsageError(
+        `--fail-under ${metric}: no such metric in this run (metrics: ${names.join(", ")})`,
+      );
+    }
+    const builtin = EVAL_METRICS[metric as keyof typeof EVAL_METRICS];
+    if (builtin?.direction === "lower") {
+      throw new UsageError(
+        `--fail-under ${metric}: lower is better for ${metric}; give it a threshold (${metric}:MS) instead`,
+      );
+    }
+    return { metric, min };
+  });
+}
+
+function checkGates(result: EvalResult, gates: Gate[]): { lines: string[]; failed: boolean } {
+  let failed = false;
+  const lines = gates.map(({ metric, min }) => {
+    const m = result.metric(metric)!;
+    const ok = Number.isFinite(m.mean) && m.mean >= min;
+    if (!ok) failed = true;
+    const mean = Number.isFinite(m.mean) ? m.mean.toFixed(3) : "not scored";
+    return `gate ${metric} ≥ ${min}: mean ${mean} (seed ${m.interval.seed}) — ${
+      ok ? "passed" : "FAILED"
+    }`;
+  });
+  return { lines, failed };
+}
 
 /** Run `verdict eval`; returns the exit code. */
 export function main(args: string[]): Promise<number> {
-  if (args.includes("--help") || args.includes("-h")) {
-    console.log(HELP);
-    return Promise.resolve(EXIT_OK);
-  }
-  console.error("verdict eval: not available in this version (the eval job is not built yet)");
-  return Promise.resolve(EXIT_USAGE);
+  return run("eval", async () => {
+    const { values, positionals } = parse(args, OPTIONS, "eval");
+    if (values.help) {
+      console.log(HELP);
+      return EXIT_OK;
+    }
+    if (positionals.length !== 1) {
+      throw new UsageError(
+        `give exactly one dataset (got ${positionals.length}). Run "verdict eval --help" for usage.`,
+      );
+    }
+    if (values.out !== undefined && values.model === undefined) {
+      throw new UsageError("--out keeps a model's answers; without --model nothing is asked");
+    }
+    const metrics = values.metric ?? ["exact_match"];
+    const gates = gatesOf(values["fail-under"], metrics);
+    const params = Object.fromEntries(
+      Object.entries(pairs(values.param, "param")).map(([k, v]) => [k, jsonOrText(v)]),
+    );
+    const confidence = values.confidence === undefined ? undefined : Number(values.confidence);
+    const options: EvaluateOptions = {
+      model: values.model,
+      metrics,
+      template: values.template,
+      input: values.input,
+      reference: values.reference,
+      params,
+      stream: values.stream ?? false,
+      concurrency: whole("concurrency", values.concurrency),
+      retries: whole("retries", values.retries),
+      timeoutMs: whole("timeout", values.timeout),
+      out: values.out,
+      limit: whole("limit", values.limit),
+      seed: whole("seed", values.seed),
+      confidence,
+      skipBadRows: values["skip-bad-rows"] ?? false,
+      ...(values["no-progress"] ? { progress: false } : {}),
+    };
+    const result = await evaluate(positionals[0], options);
+    const gate = checkGates(result, gates);
+    if (values.json) {
+      printJson(result.toJSON());
+      for (const line of gate.lines) console.error(line);
+    } else {
+      console.log(result.toText());
+      if (gate.lines.length > 0) console.log(["", ...gate.lines].join("\n"));
+    }
+    if (result.nothingAnswered) {
+      const first = result.items[0].answer.error!;
+      console.error(
+        `verdict eval: every call failed, so the run could not be done (first failure: ${first.message})`,
+      );
+      return EXIT_USAGE;
+    }
+    return gate.failed ? EXIT_GATE : EXIT_OK;
+  });
 }
+
+if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -1,0 +1,160 @@
+// The run: N workers take items in order, reuse a kept answer when its key matches, else ask
+// (with retries), record the answer as it arrives, and score it. Results keep input order.
+import { answerKey, type AnswerWriter, type KeptAnswers, keptKey } from "./answers_file.ts";
+import { callWithRetries, PauseGate, type RetryPolicy } from "./_retry.ts";
+import type { EvalItem } from "./dataset.ts";
+import type { ModelCaller } from "./model_caller.ts";
+import type { ResolvedMetric } from "./metric.ts";
+import { recordedAnswer } from "./_recorded.ts";
+import type { AnswerRecord, Cause, ItemResult, MetricValue } from "./types.ts";
+
+/** Everything a run needs besides the items. */
+export interface RunContext {
+  /** Who answers; null: the items' recorded answers are scored. */
+  caller: ModelCaller | null;
+  /** Metrics to score each answer with. */
+  metrics: readonly ResolvedMetric[];
+  /** Retries and timeouts. */
+  policy: RetryPolicy;
+  /** Stream answers. */
+  stream: boolean;
+  /** Items in flight at once. */
+  concurrency: number;
+  /** Answers kept by an earlier run. */
+  kept: KeptAnswers | null;
+  /** Where new answers are appended. */
+  writer: AnswerWriter | null;
+  /** Stops the run. */
+  signal?: AbortSignal;
+  /** Called as each item is done (for progress). */
+  onItem?: (item: ItemResult) => void;
+}
+
+async function ask(item: EvalItem, ctx: RunContext, gate: PauseGate) {
+  const caller = ctx.caller!;
+  const key = await answerKey({
+    model: caller.id,
+    messages: item.messages,
+    params: item.params,
+    tag: "",
+  });
+  const kept = ctx.kept?.answers.get(keptKey(item.id, key));
+  if (kept) return { answer: kept, reused: true };
+  const startedAt = new Date().toISOString();
+  const r = await callWithRetries(
+    caller,
+    { messages: item.messages, params: item.params, stream: ctx.stream, row: item.fields },
+    ctx.policy,
+    { gate, signal: ctx.signal },
+  );
+  const reply = r.reply;
+  const answer: AnswerRecord = {
+    kind: "answer",
+    v: 1,
+    id: item.id,
+    tag: "",
+    key,
+    model: caller.id,
+    messages: item.messages,
+    params: item.params,
+    source: caller.source,
+    text: reply?.text ?? null,
+    finishReason: reply?.finishReason ?? null,
+    rawFinishReason: reply?.rawFinishReason ?? null,
+    usage: reply?.usage ?? null,
+    latencyMs: reply ? r.latencyMs : null,
+    ttftMs: reply?.ttftMs ?? null,
+    elapsedMs: r.elapsedMs,
+    attempts: r.attempts,
+    streamed: ctx.stream && caller.source === "model",
+    ...(reply?.toolCalls ? { toolCalls: reply.toolCalls } : {}),
+    ...(reply?.retrieved ? { retrieved: reply.retrieved } : {}),
+    error: r.error
+      ? {
+        kind: r.error.kind,
+        message: r.error.message,
+        ...(r.error.status !== undefined ? { status: r.error.status } : {}),
+      }
+      : null,
+    request: reply?.request ?? null,
+    response: reply?.response ?? null,
+    ...(reply?.warnings ? { warnings: reply.warnings } : {}),
+    startedAt,
+  };
+  await ctx.writer?.write(answer);
+  return { answer, reused: false };
+}
+
+async function scoreItem(
+  item: EvalItem,
+  answer: AnswerRecord,
+  reused: boolean,
+  metrics: readonly ResolvedMetric[],
+): Promise<ItemResult> {
+  const values: Record<string, MetricValue> = {};
+  const causes = new Set<Cause>();
+  if (answer.error) causes.add("INFRA");
+  for (const metric of metrics) {
+    if (answer.error) {
+      const value = metric.failedValue(answer);
+      values[metric.name] = {
+        value: Number.isFinite(value) ? value : NaN,
+        pass: metric.threshold === null ? null : false,
+        scored: Number.isFinite(value),
+        reason: `the call failed: ${answer.error.message}`,
+        cause: "INFRA",
+      };
+      continue;
+    }
+    let v: MetricValue;
+    try {
+      v = await metric.score({ text: answer.text ?? "", answer, item }, item.references);
+    } catch (error) {
+      v = {
+        value: NaN,
+        pass: null,
+        scored: false,
+        reason: `the metric failed: ${error instanceof Error ? error.message : String(error)}`,
+      };
+    }
+    values[metric.name] = v;
+    if (v.pass === false && v.cause) causes.add(v.cause);
+  }
+  const missed = answer.error !== null || Object.values(values).some((v) => v.pass === false);
+  return {
+    index: item.index,
+    id: item.id,
+    row: item.row,
+    references: item.references,
+    answer,
+    reused,
+    metrics: values,
+    missed,
+    causes: [...causes],
+  };
+}
+
+/** Run every item; results come back in input order. */
+export async function runItems(
+  items: readonly EvalItem[],
+  ctx: RunContext,
+): Promise<ItemResult[]> {
+  const results: ItemResult[] = new Array(items.length);
+  const gate = new PauseGate();
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      if (ctx.signal?.aborted) throw ctx.signal.reason;
+      const item = items[next++];
+      const { answer, reused } = ctx.caller
+        ? await ask(item, ctx, gate)
+        : { answer: recordedAnswer(item), reused: false };
+      const result = await scoreItem(item, answer, reused, ctx.metrics);
+      results[item.index] = result;
+      ctx.onItem?.(result);
+    }
+  };
+  const workers = Math.max(1, Math.min(ctx.concurrency, items.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+  return results;
+}

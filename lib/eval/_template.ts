@@ -1,0 +1,22 @@
+// Filling a prompt template from a dataset row: `{field}` takes the field's value (text as is,
+// anything else as JSON); `{{` and `}}` are literal braces.
+
+/** The filled text, or the first field the row lacks. */
+export function fillTemplate(
+  template: string,
+  values: Readonly<Record<string, unknown>>,
+): string | { missing: string } {
+  let missing: string | undefined;
+  const out = template.replace(/\{\{|\}\}|\{([^{}]+)\}/g, (whole, name: string | undefined) => {
+    if (whole === "{{") return "{";
+    if (whole === "}}") return "}";
+    const field = name!.trim();
+    const value = values[field];
+    if (value === undefined || value === null) {
+      missing ??= field;
+      return whole;
+    }
+    return typeof value === "string" ? value : JSON.stringify(value);
+  });
+  return missing === undefined ? out : { missing };
+}

@@ -1,0 +1,225 @@
+/**
+ * `evaluate(dataset, options)`: run a model (or an app) over a dataset, or score its recorded
+ * answers, and summarize every metric with a seeded bootstrap interval.
+ *
+ * @module
+ */
+import type { Source } from "../io/mod.ts";
+import { Progress } from "../render/progress.ts";
+import { AnswerWriter, readAnswers } from "./answers_file.ts";
+import { appCaller, type AppFunction } from "./app_caller.ts";
+import { type DatasetOptions, readDataset } from "./dataset.ts";
+import { resolveMetric } from "./eval_metrics.ts";
+import { EvalResult } from "./eval_result.ts";
+import type { Metric } from "./metric.ts";
+import type { ModelCaller } from "./model_caller.ts";
+import { resolveModel } from "./resolve_model.ts";
+import { DEFAULT_RETRY, type RetryPolicy } from "./_retry.ts";
+import { runItems } from "./_runner.ts";
+import { summarize } from "./_summary.ts";
+import type { ItemResult } from "./types.ts";
+
+/** Options of {@link evaluate}. */
+export interface EvaluateOptions extends DatasetOptions {
+  /** The model: a preset (`openai:gpt-4o-mini`), `MODEL@http://host/v1`, or a caller object. */
+  model?: string | ModelCaller;
+  /** An application to evaluate instead of a model: question → answer. */
+  app?: AppFunction;
+  /** Metrics: `name`, `name:threshold`, or custom metric objects (default `["exact_match"]`). */
+  metrics?: readonly (string | Metric)[];
+  /** Stream answers (measures the time to the first token). */
+  stream?: boolean;
+  /** Items in flight at once (default 4). */
+  concurrency?: number;
+  /** Retries per call after the first attempt (default 3). */
+  retries?: number;
+  /** Per-attempt timeout in milliseconds (default 60,000). */
+  timeoutMs?: number;
+  /** Backoff settings (first ceiling, largest ceiling, longest Retry-After honoured). */
+  backoff?: Partial<Pick<RetryPolicy, "baseDelayMs" | "maxDelayMs" | "maxRetryAfterMs">>;
+  /** Keep answers in this JSON-lines file as they arrive, and reuse them on the next run. */
+  out?: string;
+  /** Bootstrap seed (default 0). */
+  seed?: number;
+  /** Confidence level of the intervals (default 0.95). */
+  confidence?: number;
+  /** Bootstrap resamples (default 1000). */
+  resamples?: number;
+  /**
+   * Progress: `true` shows it (a notebook output updated in place, else a terminal's stderr,
+   * else nothing), `false` hides it, or a {@link Progress} of your own. Default: shown when a
+   * model or app is called.
+   */
+  progress?: boolean | Progress;
+  /** Leave out rows that cannot be used (listed in `result.problems`) instead of refusing to run. */
+  skipBadRows?: boolean;
+  /** Reads environment variables for keys (default `Deno.env.get`). */
+  env?: (name: string) => string | undefined;
+  /** Stops the run. */
+  signal?: AbortSignal;
+}
+
+function count(name: string, value: number | undefined, fallback: number, min: number): number {
+  const v = value ?? fallback;
+  if (!Number.isInteger(v) || v < min) {
+    throw new RangeError(`${name} must be a whole number ≥ ${min}, got ${value}`);
+  }
+  return v;
+}
+
+function callerOf(options: EvaluateOptions): ModelCaller | null {
+  if (options.model !== undefined && options.app !== undefined) {
+    throw new TypeError("Give either a model or an app, not both");
+  }
+  if (options.app) return appCaller(options.app);
+  if (typeof options.model === "string") return resolveModel(options.model, { env: options.env });
+  return options.model ?? null;
+}
+
+function progressOf(option: EvaluateOptions["progress"], total: number, calling: boolean) {
+  if (option instanceof Progress) return option;
+  if (option === false || (option === undefined && !calling)) return null;
+  return new Progress({ label: "eval", total });
+}
+
+function note(done: number, total: number, failed: number, started: number): string {
+  const seconds = (performance.now() - started) / 1000;
+  const rate = seconds > 0 ? done / seconds : 0;
+  const eta = rate > 0 ? (total - done) / rate : NaN;
+  return `${rate.toFixed(1)}/s · ETA ${
+    Number.isFinite(eta) ? `${eta.toFixed(0)} s` : "—"
+  } · ${failed} failed`;
+}
+
+/**
+ * Run a model or an app over a dataset and score every answer, or score the dataset's recorded
+ * answers (`response`/`output`) when no model is given — then no network is used. Rows that cannot
+ * be used stop the run with a message naming them (or are left out and listed with
+ * `skipBadRows`). A failed call is a miss with cause `INFRA`.
+ *
+ * @throws {TypeError} Rows that cannot be used, an unknown metric or model.
+ * @throws {RangeError} A setting out of range, or a dataset with no items.
+ *
+ * @example Score recorded answers with two metrics
+ * ```ts
+ * import { evaluate } from "@verdict/verdict";
+ * import assert from "node:assert/strict";
+ *
+ * const result = await evaluate("examples/capitals.jsonl", { metrics: ["exact_match", "f1:0.5"] });
+ * assert.equal(result.settings.model, "recorded");
+ * assert.equal(result.metric("exact_match")!.scored, result.items.length);
+ * assert.deepEqual(result.toJSON().metrics[1].threshold, 0.5);
+ * ```
+ */
+export async function evaluate(source: Source, options: EvaluateOptions = {}): Promise<EvalResult> {
+  const caller = callerOf(options);
+  const metrics = await Promise.all(
+    (options.metrics ?? ["exact_match"]).map((m) => resolveMetric(m)),
+  );
+  const names = new Set<string>();
+  for (const m of metrics) {
+    if (names.has(m.name)) throw new TypeError(`The metric "${m.name}" is given twice`);
+    names.add(m.name);
+  }
+  const interval = {
+    seed: options.seed ?? 0,
+    resamples: count("resamples", options.resamples, 1000, 1),
+    confidence: options.confidence ?? 0.95,
+  };
+  if (!Number.isInteger(interval.seed)) throw new RangeError(`seed must be a whole number`);
+  if (!(interval.confidence > 0 && interval.confidence < 1)) {
+    throw new RangeError(`confidence must be between 0 and 1, got ${interval.confidence}`);
+  }
+  const policy: RetryPolicy = {
+    ...DEFAULT_RETRY,
+    ...options.backoff,
+    retries: count("retries", options.retries, DEFAULT_RETRY.retries, 0),
+    timeoutMs: count("timeoutMs", options.timeoutMs, DEFAULT_RETRY.timeoutMs, 1),
+  };
+  const concurrency = count("concurrency", options.concurrency, 4, 1);
+  if (options.limit !== undefined) count("limit", options.limit, 0, 1);
+
+  const data = await readDataset(source, options);
+  const problems = [...data.problems];
+  let items = data.items;
+  if (!caller) {
+    const unanswered = items.filter((i) => i.recorded === null);
+    for (const i of unanswered) {
+      problems.push({
+        code: "no-answer",
+        row: i.row,
+        message:
+          `row ${i.row} (id "${i.id}") has no recorded response or output, and no model was given`,
+      });
+    }
+    items = items.filter((i) => i.recorded !== null).map((item, index) => ({ ...item, index }));
+  }
+  if (problems.length > 0 && !options.skipBadRows) {
+    problems.sort((a, b) => a.row - b.row);
+    const shown = problems.slice(0, 5).map((p) => p.message).join("; ");
+    throw new TypeError(
+      `Cannot evaluate "${data.name}": ${problems.length} row(s) cannot be used: ${shown}${
+        problems.length > 5 ? "; …" : ""
+      } (skip them with skipBadRows / --skip-bad-rows)`,
+    );
+  }
+  if (items.length === 0) throw new RangeError(`Cannot evaluate "${data.name}": it has no items`);
+
+  const kept = caller && options.out ? await readAnswers(options.out) : null;
+  const writer = caller && options.out
+    ? await AnswerWriter.open(options.out, caller.secrets, kept?.torn ?? false)
+    : null;
+  const progress = progressOf(options.progress, items.length, caller !== null);
+  const started = performance.now();
+  let done = 0;
+  let failed = 0;
+  let results: ItemResult[];
+  try {
+    results = await runItems(items, {
+      caller,
+      metrics,
+      policy,
+      stream: options.stream ?? false,
+      concurrency,
+      kept,
+      writer,
+      signal: options.signal,
+      onItem(item) {
+        done++;
+        if (item.answer.error) failed++;
+        progress?.set(done, note(done, items.length, failed, started));
+      },
+    });
+  } finally {
+    await writer?.close();
+    await progress?.finish(note(done, items.length, failed, started));
+  }
+
+  const asked = results.filter((r) => !r.reused && r.answer.source !== "recorded");
+  return new EvalResult({
+    metrics: metrics.map((m) => summarize(results, m, interval)),
+    items: results,
+    problems,
+    calls: {
+      asked: asked.length,
+      answered: asked.filter((r) => !r.answer.error).length,
+      failed: asked.filter((r) => r.answer.error).length,
+      reused: results.filter((r) => r.reused).length,
+      recorded: results.filter((r) => r.answer.source === "recorded").length,
+    },
+    settings: {
+      dataset: data.name,
+      model: caller?.id ?? "recorded",
+      metrics: metrics.map((m) => m.threshold === null ? m.name : `${m.name}:${m.threshold}`),
+      params: options.params ?? {},
+      confidence: interval.confidence,
+      resamples: interval.resamples,
+      concurrency,
+      retries: policy.retries,
+      timeoutMs: policy.timeoutMs,
+      stream: options.stream ?? false,
+      out: options.out ?? null,
+    },
+    interval,
+  });
+}
