@@ -6,7 +6,7 @@ import type { MetricOutcome } from "./metric.ts";
 // Ways an answer names an option, strongest first. The letter must stand alone: "A" in "A cat"
 // is an article, not a choice.
 const CHOICE_PATTERNS: readonly RegExp[] = [
-  /\b(?:answer|choice|option)\s*(?:is|:)?\s*(?:option\s*)?[(*\[]*\s*([A-Z])\b(?![a-z'])/gi,
+  /\b(?:[Aa]nswer|[Cc]hoice|[Oo]ption)\s*(?:is\s*:?|:)?\s*(?:option\s*)?[(*\[]*\s*([A-Z]\b(?!['’])|[a-z](?=[)\].*:]|\s*$))/g,
   /\*\*\s*\(?([A-Z])\)?\s*\*\*/g,
   /\(([A-Z])\)/g,
   /(?:^|\n)\s*([A-Z])\s*[).:](?:\s|$)/g,
