@@ -138,10 +138,8 @@ export function startServer(options: ServerOptions = {}): FakeServer {
       }
       const model = String(body.model);
       if (fault?.kind === "hang") {
-        await new Promise<void>((resolve) => {
-          hung.add(resolve);
-          req.signal.addEventListener("abort", () => resolve(), { once: true });
-        });
+        // Held until the server closes (a killed client never reads the reply).
+        await new Promise<void>((resolve) => hung.add(resolve));
         return new Response(null, { status: 503 });
       }
       if (fault?.kind === "429") {
