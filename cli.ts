@@ -26,7 +26,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
     run: audit,
     summary: "find rows without a verdict; pass rates three ways with Wilson intervals",
   },
-  eval: { run: evalCommand, summary: "run a model over a dataset and score it (or score recorded answers)" },
+  eval: {
+    run: evalCommand,
+    summary: "run a model over a dataset and score it (or score recorded answers)",
+  },
   interval: {
     run: interval,
     summary: "pass-rate intervals from typed counts (Wilson, Clopper-Pearson, Jeffreys, …)",

@@ -30,8 +30,8 @@ Deno.test("an unknown command is an error on stderr with exit code 2", async () 
   assert.equal(r.stdout, "");
 });
 
-Deno.test("eval says plainly that it is not available", async () => {
+Deno.test("eval with a missing dataset is an error on stderr with exit code 2", async () => {
   const r = await capture(["eval", "data.jsonl"]);
   assert.equal(r.code, 2);
-  assert.match(r.stderr, /not available/);
+  assert.match(r.stderr, /Cannot read results file "data.jsonl": no such file/);
 });
