@@ -212,3 +212,10 @@ export function startServer(options: ServerOptions = {}): FakeServer {
     },
   };
 }
+
+// `deno run --allow-net tests/_openai_server.ts LATENCY_MS`: serve in a process of its own (for
+// benchmarks), print the base URL, and answer until killed.
+if (import.meta.main) {
+  const server = startServer({ latencyMs: Number(Deno.args[0] ?? 0), record: false });
+  console.log(server.url);
+}

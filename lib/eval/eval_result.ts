@@ -250,10 +250,9 @@ export class EvalResult extends Displayable {
     const c = this.calls;
     const lines: string[] = [];
     if (c.asked + c.reused > 0) {
+      const reused = this.settings.out ? `, ${c.reused} reused from ${this.settings.out}` : "";
       lines.push(
-        `calls: ${c.asked} asked, ${c.answered} answered, ${c.failed} failed after retries (INFRA), ${c.reused} reused from ${
-          this.settings.out ?? "the answers file"
-        }`,
+        `calls: ${c.asked} asked, ${c.answered} answered, ${c.failed} failed after retries (INFRA)${reused}`,
       );
     } else {
       lines.push(`answers: ${c.recorded} recorded in the dataset (no model called)`);
