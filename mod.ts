@@ -40,6 +40,7 @@
  *
  * @module
  */
+export * from "./lib/errors/mod.ts";
 export * from "./lib/io/mod.ts";
 export * from "./lib/text/mod.ts";
 export * from "./lib/stats/mod.ts";

@@ -1,14 +1,37 @@
-// Shared pieces of the command line: argument parsing, user errors, exit codes, output.
+// Shared pieces of the command line: argument parsing, user errors and bugs, exit codes, output.
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import {
+  checkConfidence,
+  type Format,
+  FORMATS,
+  isFormat,
+  isUserError,
+  MAPPING_LOOKAHEAD,
+  markUserError,
+  type RoleVocabulary,
+} from "../mod.ts";
 
-/** Exit codes: 0 done (and every gate passed), 1 a gate failed, 2 the command could not run. */
+/**
+ * Exit codes: 0 done (and every gate passed), 1 a gate failed, 2 the command could not run with
+ * what it was given, 70 a bug in verdict (the message asks for a report).
+ */
 export const EXIT_OK = 0;
 export const EXIT_GATE = 1;
 export const EXIT_USAGE = 2;
+export const EXIT_BUG = 70;
+
+/** The exit codes as a help line, the same in every command. */
+export const EXIT_CODES_HELP =
+  "Exit codes: 0 done, 2 the file or an option could not be used, 70 a bug in verdict.";
 
 /** A mistake in how the command was called: reported in one line, exit code 2. */
 export class UsageError extends Error {
   override name = "UsageError";
+  /** A usage mistake, branded as a user error. */
+  constructor(message: string) {
+    super(message);
+    markUserError(this);
+  }
 }
 
 /** Parse arguments strictly; an unknown or malformed flag becomes a {@link UsageError}. */
@@ -25,29 +48,42 @@ export function parse<T extends NonNullable<ParseArgsConfig["options"]>>(
   }
 }
 
-/** Errors that come from what the user gave us (a file, a flag), not from a bug in verdict. */
-function isUserError(error: unknown): error is Error {
-  return error instanceof UsageError || error instanceof SyntaxError ||
-    error instanceof TypeError || error instanceof RangeError ||
-    error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied ||
-    error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.IsADirectory;
+/**
+ * Deno's own errors about a path or a permission the user gave (`--scored nowhere/x.csv`, a run
+ * without `--allow-write`): the user's to fix, never a bug in verdict.
+ */
+const FILE_SYSTEM_ERRORS = [
+  Deno.errors.NotFound,
+  Deno.errors.PermissionDenied,
+  Deno.errors.NotCapable,
+  Deno.errors.IsADirectory,
+  Deno.errors.NotADirectory,
+  Deno.errors.AlreadyExists,
+];
+
+/** A user error: one branded by verdict (see `isUserError`), or Deno's about a path or permission. */
+function isUsersToFix(error: unknown): error is Error {
+  return isUserError(error) || FILE_SYSTEM_ERRORS.some((cls) => error instanceof cls);
 }
 
 /**
- * Run a command body: user errors print one line on stderr and give exit code 2; anything else is
- * a bug and prints its stack.
+ * Run a command body. A user error prints one line on stderr and gives exit code 2; anything else
+ * is a bug: it prints its stack with a request to report it, and gives exit code 70.
  */
 export async function run(command: string, body: () => Promise<number>): Promise<number> {
   try {
     return await body();
   } catch (error) {
-    if (isUserError(error)) {
+    if (isUsersToFix(error)) {
       console.error(`verdict ${command}: ${error.message}`);
-    } else {
-      console.error(`verdict ${command}: unexpected failure (please report this):`);
-      console.error(error);
+      return EXIT_USAGE;
     }
-    return EXIT_USAGE;
+    console.error(
+      `verdict ${command}: this is a bug in verdict, not a problem with your input; ` +
+        `please report it with the command and the lines below:`,
+    );
+    console.error(error instanceof Error ? error.stack ?? String(error) : String(error));
+    return EXIT_BUG;
   }
 }
 
@@ -61,13 +97,78 @@ export function list(value: string | undefined): string[] {
   return (value ?? "").split(",").map((s) => s.trim()).filter((s) => s !== "");
 }
 
-/** Parse repeated `key=value` flags into a record; a malformed item is a UsageError. */
+/**
+ * Parse repeated `key=value` flags into a record of own keys (a key such as `__proto__` or
+ * `constructor` is kept as a key, not taken from Object); a malformed item is a UsageError.
+ */
 export function pairs(items: string[] | undefined, flag: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const item of items ?? []) {
     const eq = item.indexOf("=");
-    if (eq <= 0) throw new UsageError(`--${flag} takes key=value, got "${item}"`);
-    out[item.slice(0, eq).trim()] = item.slice(eq + 1);
+    if (eq <= 0) throw new UsageError(`--${flag} must be KEY=VALUE, got "${item}"`);
+    Object.defineProperty(out, item.slice(0, eq).trim(), {
+      value: item.slice(eq + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
+}
+
+/** `--map ROLE=COLUMN` flags as a mapping; `-` switches a role off. Roles are checked on reading. */
+export function mapFlags(items: string[] | undefined): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  for (const [role, column] of Object.entries(pairs(items, "map"))) {
+    Object.defineProperty(out, role, {
+      value: column === "-" ? null : column,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
+}
+
+/** `--format F`: one of the formats verdict reads (the list lives in lib/io). */
+export function formatFlag(value: string | undefined): Format | undefined {
+  if (value === undefined || isFormat(value)) return value;
+  throw new UsageError(`--format must be one of ${FORMATS.join(", ")}, got "${value}"`);
+}
+
+/** `--confidence X`: a number strictly between 0 and 1 (checked by the one confidence check). */
+export function confidenceFlag(value: string | undefined): number {
+  if (value === undefined) return 0.95;
+  const n = Number(value);
+  return checkConfidence(value.trim() === "" || Number.isNaN(n) ? value : n, "--confidence");
+}
+
+/**
+ * Fill `text` into the help column that starts `indent` characters in: lines end by `width`, and
+ * every line after the first is indented, so entries whose lists come from a registry stay tidy
+ * however long they grow.
+ */
+export function wrapHelp(text: string, indent: number, width = 100): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/).filter((w) => w !== "")) {
+    if (line !== "" && indent + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === "" ? word : `${line} ${word}`;
+    }
+  }
+  if (line !== "") lines.push(line);
+  return lines.join(`\n${" ".repeat(indent)}`);
+}
+
+/** The help of `--map`, from a job's vocabulary, filled into the column `indent` characters in. */
+export function mapFlagHelp(vocabulary: RoleVocabulary<string>, indent: number): string {
+  return wrapHelp(
+    `use COLUMN for ROLE (${Object.keys(vocabulary.synonyms).join(", ")}); COLUMN "-" switches ` +
+      "it off. A role that does not exist, or a column the file lacks (JSON: in its first " +
+      `${MAPPING_LOOKAHEAD} records), is an error`,
+    indent,
+  );
 }

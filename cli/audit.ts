@@ -1,8 +1,8 @@
 // `verdict audit`: classify every row of a results file and report the pass rate three ways.
 import {
+  AUDIT_ROLES,
   auditFile,
-  type AuditRole,
-  type Format,
+  FORMATS,
   HARNESS_ALIASES,
   HARNESS_NAMES,
   HARNESSES,
@@ -13,8 +13,18 @@ import {
   offlineHtmlPage,
   tryAuditHarnessFile,
 } from "../mod.ts";
-import type { ColumnMapping } from "../mod.ts";
-import { EXIT_OK, pairs, parse, printJson, run, UsageError } from "./_common.ts";
+import {
+  confidenceFlag,
+  EXIT_CODES_HELP,
+  EXIT_OK,
+  formatFlag,
+  mapFlagHelp,
+  mapFlags,
+  parse,
+  printJson,
+  run,
+  UsageError,
+} from "./_common.ts";
 
 /** The `--method` lines of a help text, from the interval registry, indented by `indent`. */
 export function methodHelp(indent: number): string {
@@ -43,9 +53,8 @@ those are recognised from their content first (see docs/harness.md).
                       as agresti_coull and beta are accepted too):
 ${methodHelp(22)}
   --scale MIN,MAX     score scale for every row (default [0, 1] unless a row declares its own)
-  --map ROLE=COLUMN   use COLUMN for ROLE (case, version, repeat, grader, score, pass, error,
-                      errorKind, rawGrade, declared, scaleMin, scaleMax); COLUMN "-" switches it off
-  --format F          read the file as csv, tsv, jsonl, json-array or json-rows
+  --map ROLE=COLUMN   ${mapFlagHelp(AUDIT_ROLES, 22)}
+  --format F          read the file as ${FORMATS.join(", ")}
                       (a six-field file: no harness detection)
   --harness H         read the file as ${listed(HARNESS_NAMES)}
   --html OUT          also write a self-contained HTML report with the envelope chart
@@ -57,7 +66,7 @@ Conventions: scored only = passes / scored attempts; all attempted = passes / at
 (unscored count as failures); upper edge = (passes + unscored) / attempts (unscored count as
 passes); envelope = all-attempted lower bound to upper-edge upper bound.
 
-Exit codes: 0 done, 2 the file or an option could not be used.`;
+${EXIT_CODES_HELP}`;
 
 const OPTIONS = {
   confidence: { type: "string" },
@@ -70,21 +79,6 @@ const OPTIONS = {
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
-
-const FORMATS = ["csv", "tsv", "jsonl", "json-array", "json-rows"];
-
-/** Read `--confidence`: a number strictly between 0 and 1. */
-export function confidenceFlag(value: string | undefined, command: string): number {
-  if (value === undefined) return 0.95;
-  const n = Number(value);
-  if (value.trim() === "" || !(n > 0 && n < 1)) {
-    throw new UsageError(
-      `--confidence must be a number between 0 and 1, such as 0.95, not "${value}". ` +
-        `Run "verdict ${command} --help" for usage.`,
-    );
-  }
-  return n;
-}
 
 /** Read `--method`: an interval method's name (default wilson). */
 export function methodFlag(value: string | undefined, command: string): IntervalMethod {
@@ -104,7 +98,7 @@ function scaleFlag(value: string | undefined): { min: number; max: number } | un
   const parts = value.split(",").map((s) => s.trim());
   const [min, max] = parts.map(Number);
   if (parts.length !== 2 || parts.some((p) => p === "") || !(min < max)) {
-    throw new UsageError(`--scale takes MIN,MAX with MIN < MAX, such as 0,10, not "${value}"`);
+    throw new UsageError(`--scale must be MIN,MAX with MIN < MAX, such as 0,10, got "${value}"`);
   }
   return { min, max };
 }
@@ -123,17 +117,15 @@ export function main(args: string[]): Promise<number> {
           `Run "verdict audit --help" for usage.`,
       );
     }
-    const confidence = confidenceFlag(values.confidence, "audit");
+    const confidence = confidenceFlag(values.confidence);
     const method = methodFlag(values.method, "audit");
     const scale = scaleFlag(values.scale);
-    if (values.format !== undefined && !FORMATS.includes(values.format)) {
-      throw new UsageError(`--format is one of ${FORMATS.join(", ")}, not "${values.format}"`);
-    }
-    const mapping: ColumnMapping<AuditRole> = {};
-    for (const [role, column] of Object.entries(pairs(values.map, "map"))) {
-      mapping[role as AuditRole] = column === "-" ? null : column;
-    }
-    const harness = values.harness === undefined ? undefined : HARNESS_ALIASES[values.harness];
+    const format = formatFlag(values.format);
+    const mapping = mapFlags(values.map);
+    // Own keys only: "--harness constructor" names no harness.
+    const harness = values.harness !== undefined && Object.hasOwn(HARNESS_ALIASES, values.harness)
+      ? HARNESS_ALIASES[values.harness]
+      : undefined;
     if (values.harness !== undefined && harness === undefined) {
       throw new UsageError(
         `--harness is one of ${HARNESS_NAMES.join(", ")}, not "${values.harness}"`,
@@ -151,7 +143,7 @@ export function main(args: string[]): Promise<number> {
         method,
         scale,
         mapping,
-        format: values.format as Format | undefined,
+        format,
       });
     if (values.html) {
       const chart = report.chart();

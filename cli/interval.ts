@@ -1,7 +1,16 @@
 // `verdict interval`: the three conventions and the envelope from typed counts.
 import { type AttemptCounts, auditCounts } from "../mod.ts";
-import { EXIT_OK, list, parse, printJson, run, UsageError } from "./_common.ts";
-import { confidenceFlag, methodFlag, methodHelp } from "./audit.ts";
+import {
+  confidenceFlag,
+  EXIT_CODES_HELP,
+  EXIT_OK,
+  list,
+  parse,
+  printJson,
+  run,
+  UsageError,
+} from "./_common.ts";
+import { methodFlag, methodHelp } from "./audit.ts";
 
 const HELP = `verdict interval: the pass rate three ways from counts, with intervals (Wilson and
 Clopper-Pearson unless --method says otherwise) and the envelope
@@ -23,7 +32,7 @@ ${methodHelp(20)}
   --json            print the figures as JSON on stdout
   -h, --help        show this help
 
-Exit codes: 0 done, 2 an option could not be used.`;
+${EXIT_CODES_HELP}`;
 
 const COUNTS = {
   passes: "passes",
@@ -53,7 +62,7 @@ const OPTIONS = {
 
 function count(flag: string, value: string): number {
   if (!/^\d+$/.test(value.trim())) {
-    throw new UsageError(`--${flag} must be a whole number ≥ 0, not "${value}"`);
+    throw new UsageError(`--${flag} must be a whole number ≥ 0, got "${value}"`);
   }
   return Number(value);
 }
@@ -83,7 +92,7 @@ export function main(args: string[]): Promise<number> {
       const value = values[flag as keyof typeof COUNTS];
       if (value !== undefined) counts[key] = count(flag, value);
     }
-    const confidence = confidenceFlag(values.confidence, "interval");
+    const confidence = confidenceFlag(values.confidence);
     const methods = values.method === undefined
       ? undefined
       : list(values.method).map((m) => methodFlag(m, "interval"));

@@ -20,22 +20,21 @@ import {
   textTable,
   unknownGrader,
 } from "../mod.ts";
-import type { ColumnMapping, Format } from "../mod.ts";
-import { EXIT_OK, list, pairs, parse, printJson, run, UsageError } from "./_common.ts";
-
-/** Wrap words to `width` columns, every line after the first indented by `indent`. */
-function wrap(text: string, indent: number, width = 100): string {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(" ")) {
-    if (line !== "" && indent + line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line === "" ? word : `${line} ${word}`;
-  }
-  lines.push(line);
-  return lines.join(`\n${" ".repeat(indent)}`);
-}
+import { FORMATS, RESULT_ROLES } from "../mod.ts";
+import {
+  EXIT_CODES_HELP,
+  EXIT_OK,
+  formatFlag,
+  list,
+  mapFlagHelp,
+  mapFlags,
+  pairs,
+  parse,
+  printJson,
+  run,
+  UsageError,
+  wrapHelp,
+} from "./_common.ts";
 
 /** The graders and their options, from the registry. */
 function gradersHelp(): string {
@@ -44,10 +43,10 @@ function gradersHelp(): string {
   for (const grader of Object.values(GRADERS)) {
     const kind = grader.kind === "binary" ? "pass/fail" : "score    ";
     const head = `  ${grader.name.padEnd(width)}  ${kind}  `;
-    out.push(head + wrap(grader.summary, head.length));
+    out.push(head + wrapHelp(grader.summary, head.length));
     for (const [option, spec] of Object.entries(grader.options)) {
       const text = `${option}: ${allowedText(spec)}; default ${defaultText(spec)} — ${spec.help}`;
-      out.push(`      ${wrap(text, 8)}`);
+      out.push(`      ${wrapHelp(text, 8)}`);
     }
   }
   return out.join("\n");
@@ -65,9 +64,8 @@ Usage: deno run --allow-read cli.ts score FILE [options]
   --option G.KEY=VALUE  a grader setting (see Graders below), e.g. numeric.abs=0.01,
                         rouge-l.stemmer=true; a list as a,b or JSON; an unknown setting or a
                         value it does not allow is an error
-  --map ROLE=COLUMN     use COLUMN for ROLE (case, version, repeat, output, reference,
-                        expectedKind, assertions, schema, threshold); COLUMN "-" switches it off
-  --format F            read the file as csv, tsv, jsonl, json-array or json-rows
+  --map ROLE=COLUMN     ${mapFlagHelp(RESULT_ROLES, 24)}
+  --format F            read the file as ${FORMATS.join(", ")}
   --default-version V   version name for files without a version column (default: default)
   --scored OUT          write the scored file (.csv/.tsv, else JSON lines; needs --allow-write)
   --include-output      put each row's output text in the scored file
@@ -94,7 +92,7 @@ Playground and normalizer:
 Graders (--graders) and their settings (--option GRADER.KEY=VALUE):
 ${gradersHelp()}
 
-Exit codes: 0 done, 2 the file or an option could not be used.`;
+${EXIT_CODES_HELP}`;
 
 const OPTIONS = {
   graders: { type: "string" },
@@ -115,8 +113,6 @@ const OPTIONS = {
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
-
-const FORMATS = ["csv", "tsv", "jsonl", "json-array", "json-rows"];
 
 function fraction(name: string, value: string): number {
   const n = Number(value);
@@ -152,17 +148,10 @@ async function settingsFrom(values: Values): Promise<ScoreSettings> {
     };
   }
   settings.graderOptions = graderOptions;
-  const mapping: ColumnMapping = { ...(base.mapping ?? {}) };
-  for (const [role, column] of Object.entries(pairs(values.map, "map"))) {
-    mapping[role as keyof ColumnMapping] = column === "-" ? null : column;
-  }
-  settings.mapping = mapping;
-  if (values.format !== undefined) {
-    if (!FORMATS.includes(values.format)) {
-      throw new UsageError(`--format is one of ${FORMATS.join(", ")}, not "${values.format}"`);
-    }
-    settings.format = values.format as Format;
-  }
+  // Spread, not assignment: a flag such as --map __proto__=x stays a key (and is refused).
+  settings.mapping = { ...(base.mapping ?? {}), ...mapFlags(values.map) };
+  const format = formatFlag(values.format);
+  if (format !== undefined) settings.format = format;
   if (values["default-version"] !== undefined) settings.defaultVersion = values["default-version"];
   if (values["include-output"]) settings.includeOutput = true;
   if (values.overall !== undefined) {

@@ -67,7 +67,10 @@ Deno.test("audit: help, usage errors and unreadable files give exit codes withou
   const cases: [string[], RegExp][] = [
     [[], /give exactly one results file/],
     [[FIXTURE.pathname, "--confidence", "95"], /--confidence must be a number between 0 and 1/],
-    [[FIXTURE.pathname, "--scale", "10,0"], /--scale takes MIN,MAX/],
+    [
+      [FIXTURE.pathname, "--scale", "10,0"],
+      /--scale must be MIN,MAX with MIN < MAX, such as 0,10, got "10,0"/,
+    ],
     [[FIXTURE.pathname, "--bogus"], /Unknown option '--bogus'/],
     [["/nonexistent/runs.csv"], /runs\.csv/],
     [[FIXTURE.pathname, "--map", "pass=verdict"], /column "verdict" \(mapped to pass\)/],

@@ -178,7 +178,7 @@ Deno.test("a saved configuration re-runs to the same scored file, byte for byte"
 
 Deno.test("CLI user errors: one line on stderr, exit code 2", async () => {
   const cases: [string[], RegExp][] = [
-    [["missing.jsonl"], /^verdict score: Cannot read results file "missing.jsonl": no such file$/],
+    [["missing.jsonl"], /^verdict score: Cannot read "missing.jsonl": no such file$/],
     [[example.pathname, "--graders", "exactly"], /^verdict score: Unknown grader "exactly"/],
     [[example.pathname, "--threshold", "bleu=40"], /a fraction between 0 and 1, got 40$/],
     [[example.pathname, "--frobnicate"], /Unknown option '--frobnicate'/],

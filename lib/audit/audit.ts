@@ -3,6 +3,8 @@
  *
  * @module
  */
+import { UserRangeError } from "../errors/mod.ts";
+import { checkConfidence } from "../stats/check_confidence.ts";
 import { INTERVAL_METHODS, intervalMethod } from "../stats/proportion_interval.ts";
 import type { IntervalMethod } from "../stats/proportion_interval.ts";
 import { classifyRow } from "./classify_row.ts";
@@ -56,17 +58,10 @@ function isRowSource(input: unknown): input is Iterable<AuditRow> | AsyncIterabl
     (Symbol.iterator in input || Symbol.asyncIterator in input);
 }
 
-function checkConfidence(confidence: number): number {
-  if (typeof confidence !== "number" || !(confidence > 0 && confidence < 1)) {
-    throw new RangeError(`confidence must be between 0 and 1 (exclusive), got ${confidence}`);
-  }
-  return confidence;
-}
-
 function checkScale(scale: ScoreScale | undefined): void {
   if (scale === undefined) return;
   if (!Number.isFinite(scale.min) || !Number.isFinite(scale.max) || !(scale.min < scale.max)) {
-    throw new RangeError(
+    throw new UserRangeError(
       `scale must have finite min < max, got [${scale.min}, ${scale.max}]`,
     );
   }

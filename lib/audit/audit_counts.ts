@@ -15,6 +15,7 @@ import {
 import type { Interval } from "../stats/types.ts";
 import { confidenceLabel, percent } from "./_advice.ts";
 import { type Convention, conventionRates, CONVENTIONS } from "./convention_rates.ts";
+import { UserRangeError, UserTypeError } from "../errors/mod.ts";
 
 /** Typed counts of attempts: passes, fails and each kind of unscored attempt. */
 export interface AttemptCounts {
@@ -88,22 +89,24 @@ export interface CountsAuditData {
 
 function checkCounts(counts: AttemptCounts): Required<AttemptCounts> {
   if (typeof counts !== "object" || counts === null) {
-    throw new TypeError("counts must be an object such as { passes: 34, fails: 3 }");
+    throw new UserTypeError("counts must be an object such as { passes: 34, fails: 3 }");
   }
   for (const key of Object.keys(counts)) {
     if (!(KEYS as readonly string[]).includes(key)) {
-      throw new TypeError(`Unknown count "${key}"; expected one of ${KEYS.join(", ")}`);
+      throw new UserRangeError(
+        `counts.${key} is not a count; the counts are ${KEYS.join(", ")}`,
+      );
     }
   }
   const out = {} as Required<AttemptCounts>;
   for (const key of KEYS) {
     const value = counts[key] ?? (key === "passes" || key === "fails" ? undefined : 0);
-    if (value === undefined) throw new TypeError(`The count "${key}" is required`);
+    if (value === undefined) throw new UserTypeError(`counts.${key} is required`);
     if (typeof value !== "number") {
-      throw new TypeError(`The count "${key}" must be a number, got ${typeof value}`);
+      throw new UserTypeError(`counts.${key} must be a number, got ${typeof value}`);
     }
     if (!Number.isInteger(value) || value < 0) {
-      throw new RangeError(`The count "${key}" must be a whole number ≥ 0, got ${value}`);
+      throw new UserRangeError(`counts.${key} must be a whole number ≥ 0, got ${value}`);
     }
     out[key] = value;
   }
@@ -112,11 +115,11 @@ function checkCounts(counts: AttemptCounts): Required<AttemptCounts> {
 
 function checkMethods(names: readonly (IntervalMethod | string)[]): IntervalMethod[] {
   if (!Array.isArray(names) || names.length === 0) {
-    throw new TypeError('methods must be a non-empty list such as ["wilson", "jeffreys"]');
+    throw new UserTypeError('methods must be a non-empty list such as ["wilson", "jeffreys"]');
   }
   const methods = names.map(intervalMethod);
   const repeated = methods.find((m, i) => methods.indexOf(m) !== i);
-  if (repeated) throw new RangeError(`The interval method "${repeated}" is named twice`);
+  if (repeated) throw new UserRangeError(`The interval method "${repeated}" is named twice`);
   return methods;
 }
 

@@ -4,9 +4,9 @@
  *
  * @module
  */
-import { type ColumnMapping, resolveMapping, suggestMapping } from "../io/mapping.ts";
-import { lookAhead, openRecords } from "../io/open_records.ts";
-import type { Format, RawRecord, Source } from "../io/types.ts";
+import type { ColumnMapping, RoleVocabulary } from "../io/mapping.ts";
+import { type MappedRecord, openMappedRecords } from "../io/open_mapped.ts";
+import type { Format, Source } from "../io/types.ts";
 import { audit, type AuditOptions } from "./audit.ts";
 import type { AuditReport } from "./audit_report.ts";
 import {
@@ -53,6 +53,30 @@ export const AUDIT_COLUMN_SYNONYMS: Readonly<Record<AuditRole, readonly string[]
   scaleMax: ["scale_max", "scaleMax"],
 };
 
+/**
+ * The six-field file's vocabulary: the roles and their synonyms; the case, the version and the
+ * grader need a column, and so does the score or the pass.
+ *
+ * @example The required roles
+ * ```ts
+ * import { AUDIT_ROLES } from "@verdict/verdict";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(AUDIT_ROLES.required, ["case", "version", "grader", ["score", "pass"]]);
+ * ```
+ */
+export const AUDIT_ROLES: RoleVocabulary<AuditRole> = {
+  synonyms: AUDIT_COLUMN_SYNONYMS,
+  required: ["case", "version", "grader", ["score", "pass"]],
+  labels: {
+    case: "the case (item)",
+    version: "the version (system)",
+    grader: "the grader (scorer)",
+    score: "the score",
+    pass: "the pass",
+  },
+};
+
 /** Options of {@link auditFile}. */
 export interface AuditFileOptions extends AuditOptions {
   /** Force a format instead of detecting it. */
@@ -62,15 +86,6 @@ export interface AuditFileOptions extends AuditOptions {
   /** Overrides of the suggested column mapping (`null` switches a role off). */
   mapping?: ColumnMapping<AuditRole>;
 }
-
-/** How many records are looked at before the column mapping is settled. */
-const LOOKAHEAD = 200;
-
-const REQUIRED: [AuditRole, string][] = [
-  ["case", "the case (item)"],
-  ["version", "the version (system)"],
-  ["grader", "the grader (scorer)"],
-];
 
 function isUnreadable(value: unknown): value is Unreadable {
   return typeof value === "object" && value !== null && "problem" in value;
@@ -88,7 +103,8 @@ function isUnreadable(value: unknown): value is Unreadable {
  * @param options Confidence, scale, format, name and column mapping.
  * @returns The audit report.
  * @throws {TypeError} When no column can play the case, version or grader role, or neither score
- * nor pass has one.
+ * nor pass has one, or a mapped column is not in the file.
+ * @throws {RangeError} When the mapping names a role that does not exist.
  *
  * @example Audit a small CSV given as text
  * ```ts
@@ -110,52 +126,20 @@ export async function auditFile(
   source: Source,
   options: AuditFileOptions = {},
 ): Promise<AuditReport> {
-  const records = await openRecords(source, { format: options.format, name: options.name });
-  const name = records.name;
-  const { head: ahead, all } = await lookAhead(records, LOOKAHEAD);
-  const columns = records.columns();
-  const mapping = resolveMapping(
-    suggestMapping(columns, AUDIT_COLUMN_SYNONYMS),
-    options.mapping,
-  );
-  const hasRows = ahead.some((r) => r.values);
-  for (const [role, column] of Object.entries(mapping)) {
-    if (hasRows && !columns.includes(column)) {
-      throw new TypeError(
-        `Cannot audit results file "${name}": column "${column}" (mapped to ${role}) is not in ` +
-          `the file (columns: ${columns.join(", ")})`,
-      );
-    }
-  }
-  if (hasRows) {
-    for (const [role, what] of REQUIRED) {
-      if (mapping[role] === undefined) {
-        throw new TypeError(
-          `Cannot audit results file "${name}": no column for ${what}; looked for ` +
-            `${AUDIT_COLUMN_SYNONYMS[role].join(", ")} (columns: ${columns.join(", ")}). ` +
-            `Map one with mapping.${role}.`,
-        );
-      }
-    }
-    if (mapping.score === undefined && mapping.pass === undefined) {
-      throw new TypeError(
-        `Cannot audit results file "${name}": it has neither a score nor a pass column ` +
-          `(columns: ${columns.join(", ")})`,
-      );
-    }
-  }
+  const records = await openMappedRecords(source, AUDIT_ROLES, {
+    format: options.format,
+    name: options.name,
+    mapping: options.mapping,
+  });
+  const { mapping } = records;
 
   const refused: RefusedRow[] = [];
   const declared: DeclaredFigure[] = [];
   const declaredSeen = new Set<string>();
   const notes: string[] = [];
 
-  function toRow(record: RawRecord & { values: Record<string, unknown> }): AuditRow {
-    const v = record.values;
-    const get = (role: AuditRole) => {
-      const c = mapping[role];
-      return c === undefined ? undefined : v[c];
-    };
+  function toRow(record: MappedRecord<AuditRole>): AuditRow {
+    const get = (role: AuditRole) => record.get(role);
     const problems: string[] = [];
     const score = readScore(get("score"), mapping.score ?? "score");
     const pass = readPass(get("pass"), mapping.pass ?? "pass");
@@ -213,21 +197,23 @@ export async function auditFile(
   }
 
   async function* rows(): AsyncGenerator<AuditRow> {
-    for await (const record of all) {
-      if (record.problem || !record.values) {
+    for await (const record of records) {
+      if (record.problem) {
         refused.push({
           row: record.row,
           reason: "unreadable-record",
-          message: record.problem?.message ?? `row ${record.row} could not be read`,
+          message: record.problem.message,
         });
         continue;
       }
-      yield toRow(record as RawRecord & { values: Record<string, unknown> });
+      // Every readable record goes to the audit, which classifies or refuses it.
+      records.report.used();
+      yield toRow(record);
     }
   }
 
   return await audit(
-    { rows: rows(), declared, refused, notes, source: name },
+    { rows: rows(), declared, refused, notes, source: records.name },
     { confidence: options.confidence, scale: options.scale, method: options.method },
   );
 }

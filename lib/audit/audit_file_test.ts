@@ -80,12 +80,12 @@ Deno.test("auditFile needs case, version and grader columns, and names what it l
     () => auditFile({ text: "item,scorer,pass\na,exact,true\n", name: "noversion.csv" }),
     (e: unknown) =>
       e instanceof TypeError &&
-      /"noversion.csv": no column for the version \(system\); looked for system, version, model/
+      /"noversion.csv": no column for the version \(system\) \(looked for system, version, model in the header\)/
         .test(e.message),
   );
   await assert.rejects(
     () => auditFile({ text: "item,system,scorer\na,v,exact\n", name: "noscore.csv" }),
-    /neither a score nor a pass column/,
+    /"noscore.csv": no column for the score or the pass \(looked for score, pass, passed/,
   );
   // An explicit mapping fills a role.
   const mapped = await auditFile(
@@ -95,7 +95,7 @@ Deno.test("auditFile needs case, version and grader columns, and names what it l
   assert.equal(mapped.toJSON().groups[0].counts.passed, 1);
   await assert.rejects(
     () => auditFile({ text: CSV, name: "run.csv" }, { mapping: { pass: "verdict" } }),
-    /column "verdict" \(mapped to pass\) is not in the file/,
+    /column "verdict" \(mapped to pass\) is not in the header/,
   );
 });
 

@@ -16,6 +16,7 @@ import type { DeclaredMatch } from "./declared_match.ts";
 import type { ClassCounts, UnscoredRow } from "./_state.ts";
 import type { DeclaredFigure, ErrorKind, RefusedRow, ScoreScale } from "./types.ts";
 import { reportSections, type Section } from "./_report_sections.ts";
+import { UserRangeError } from "../errors/mod.ts";
 
 export type { ClassCounts, UnscoredRow } from "./_state.ts";
 
@@ -107,7 +108,7 @@ export interface AuditViewOptions {
 function tableOptions(t: Table, options: AuditViewOptions) {
   const maxRows = options.maxRows ?? 20;
   if (typeof maxRows !== "number" || Number.isNaN(maxRows) || maxRows < 0) {
-    throw new RangeError(`Cannot show ${String(options.maxRows)} rows: maxRows must be ≥ 0`);
+    throw new UserRangeError(`Cannot show ${String(options.maxRows)} rows: maxRows must be ≥ 0`);
   }
   return { maxRows, more: `.show({ maxRows: ${t.rows.length} }) shows all` };
 }

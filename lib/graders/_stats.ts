@@ -1,11 +1,14 @@
 // Helpers shared by the metric files.
+import { UserRangeError, UserTypeError } from "../errors/mod.ts";
 
 /** Element-wise sum of equal-length statistic rows. */
 export function sumRows(rows: readonly (readonly number[])[], width: number): number[] {
   const total = new Array<number>(width).fill(0);
   for (const row of rows) {
     if (row.length !== width) {
-      throw new TypeError(`Cannot add statistics: expected ${width} numbers, got ${row.length}`);
+      throw new UserTypeError(
+        `Cannot add statistics: expected ${width} numbers, got ${row.length}`,
+      );
     }
     for (let i = 0; i < width; i++) total[i] += row[i];
   }
@@ -22,7 +25,7 @@ export function countItems(items: Iterable<string>): Map<string, number> {
 /** Throw a RangeError unless there is at least one reference. */
 export function requireReferences(fn: string, references: readonly unknown[]): void {
   if (references.length === 0) {
-    throw new RangeError(`${fn} needs at least one reference, got none`);
+    throw new UserRangeError(`${fn} needs at least one reference, got none`);
   }
 }
 
@@ -33,14 +36,18 @@ export function requireCorpus(
   references: readonly (readonly string[])[],
 ): void {
   if (hypotheses.length !== references.length) {
-    throw new RangeError(
+    throw new UserRangeError(
       `${fn} needs one reference list per hypothesis: got ${hypotheses.length} hypotheses and ${references.length} reference lists`,
     );
   }
-  if (hypotheses.length === 0) throw new RangeError(`${fn} needs at least one segment, got none`);
+  if (hypotheses.length === 0) {
+    throw new UserRangeError(`${fn} needs at least one segment, got none`);
+  }
   references.forEach((refs, i) => {
     if (refs.length === 0) {
-      throw new RangeError(`${fn} needs at least one reference per segment; segment ${i} has none`);
+      throw new UserRangeError(
+        `${fn} needs at least one reference per segment; segment ${i} has none`,
+      );
     }
   });
 }

@@ -10,6 +10,7 @@
 import { pyRstrip, pySplit, tokenize13a } from "../text/mod.ts";
 import { countItems, requireCorpus, requireReferences, sumRows } from "./_stats.ts";
 import { bleuSignature, nrefsLabel } from "./signature.ts";
+import { UserTypeError } from "../errors/mod.ts";
 
 const MAX_ORDER = 4;
 /** sacreBLEU's stand-in for log(0). */
@@ -121,7 +122,7 @@ export function bleuFromStats(
   aggregation: BleuAggregation,
 ): BleuResult {
   if (stats.length !== 2 + 2 * MAX_ORDER) {
-    throw new TypeError(
+    throw new UserTypeError(
       `BLEU statistics must have ${2 + 2 * MAX_ORDER} numbers, got ${stats.length}`,
     );
   }

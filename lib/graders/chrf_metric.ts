@@ -9,6 +9,7 @@
 import { pySplit } from "../text/mod.ts";
 import { requireCorpus, requireReferences, sumRows } from "./_stats.ts";
 import { chrfSignature, nrefsLabel } from "./signature.ts";
+import { UserTypeError } from "../errors/mod.ts";
 
 const ORDER = 6;
 const BETA = 2;
@@ -89,7 +90,7 @@ function matchStats(hyp: Map<string, number>[], ref: Map<string, number>[]): num
  */
 export function chrfFromStats(stats: readonly number[]): number {
   if (stats.length !== WIDTH) {
-    throw new TypeError(`chrF statistics must have ${WIDTH} numbers, got ${stats.length}`);
+    throw new UserTypeError(`chrF statistics must have ${WIDTH} numbers, got ${stats.length}`);
   }
   let precision = 0;
   let recall = 0;

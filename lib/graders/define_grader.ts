@@ -48,6 +48,7 @@ export type DefinedGrader<
 function checkSchema(name: string, schema: OptionsSchema): void {
   for (const [option, spec] of Object.entries(schema)) {
     if (spec.default === null && !spec.nullable) {
+      // A mistake in a grader's definition is a bug in verdict: a plain TypeError.
       throw new TypeError(`Grader "${name}": option "${option}" has a null default`);
     }
     // The default must itself be allowed.

@@ -13,6 +13,7 @@ import {
   unknownGrader,
 } from "./registry.ts";
 import type { GradeInput, GradeResult } from "./types.ts";
+import { UserRangeError, UserTypeError } from "../errors/mod.ts";
 
 /** Options of {@link gradePair}. */
 export interface GradePairOptions<N extends GraderName = GraderName> {
@@ -73,14 +74,14 @@ export function gradePair<N extends GraderName>(
   options: GradePairOptions<N> = {},
 ): PairGrade {
   if (!isGraderName(grader)) throw unknownGrader(grader);
-  if (typeof output !== "string") throw new TypeError("gradePair: the output must be text");
+  if (typeof output !== "string") throw new UserTypeError("gradePair: the output must be text");
   const references = typeof reference === "string" ? [reference] : [...reference];
   if (references.some((r) => typeof r !== "string")) {
-    throw new TypeError("gradePair: the reference must be text or a list of texts");
+    throw new UserTypeError("gradePair: the reference must be text or a list of texts");
   }
   const g = graderFor(grader);
   if (options.threshold !== undefined && g.kind !== "graded") {
-    throw new RangeError(
+    throw new UserRangeError(
       `A threshold applies to ${GRADED_GRADERS.join(", ")}, not "${grader}"`,
     );
   }

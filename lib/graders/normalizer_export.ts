@@ -16,6 +16,7 @@ import {
   PY_WHITESPACE_CLASS,
 } from "../text/mod.ts";
 import { VERDICT_VERSION } from "./_version.ts";
+import { UserRangeError, UserTypeError } from "../errors/mod.ts";
 
 /** A language the normalizer exports to. */
 export type NormalizerLanguage = "typescript" | "python";
@@ -42,10 +43,12 @@ const RESERVED = new Set(
 );
 
 function checkSteps(steps: readonly string[]): FormattingStep[] {
-  if (!Array.isArray(steps)) throw new TypeError("A normalizer needs a list of formatting steps");
+  if (!Array.isArray(steps)) {
+    throw new UserTypeError("A normalizer needs a list of formatting steps");
+  }
   for (const step of steps) {
     if (!(FORMATTING_STEPS as readonly string[]).includes(step)) {
-      throw new RangeError(
+      throw new UserRangeError(
         `Unknown formatting step "${step}": choose from ${FORMATTING_STEPS.join(", ")}`,
       );
     }
@@ -194,12 +197,12 @@ export function exportNormalizer(
   const checked = checkSteps(steps);
   const name = options.name ?? "normalize";
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || RESERVED.has(name)) {
-    throw new RangeError(
+    throw new UserRangeError(
       `A normalizer name is letters, digits and _ (not starting with a digit, not a keyword of ` +
         `either language), not "${name}"`,
     );
   }
   if (language === "typescript") return typescript(checked, name);
   if (language === "python") return python(checked, name);
-  throw new RangeError(`A normalizer exports to typescript or python, not "${language}"`);
+  throw new UserRangeError(`A normalizer exports to typescript or python, not "${language}"`);
 }

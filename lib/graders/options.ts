@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { UserRangeError, UserSyntaxError, UserTypeError } from "../errors/mod.ts";
 
 /** What every option spec has. */
 interface OptionBase<T> {
@@ -246,11 +247,11 @@ function closest(name: string, names: readonly string[]): string | undefined {
 function unknownOption(grader: string, name: string, schema: OptionsSchema): RangeError {
   const names = Object.keys(schema);
   if (names.length === 0) {
-    return new RangeError(`Grader "${grader}" takes no options, got "${name}"`);
+    return new UserRangeError(`Grader "${grader}" takes no options, got "${name}"`);
   }
   const near = closest(name, names);
   const listed = names.map((n) => `${n} (${allowedText(schema[n])})`).join("; ");
-  return new RangeError(
+  return new UserRangeError(
     `Grader "${grader}" has no option "${name}"${
       near ? ` (did you mean "${near}"?)` : ""
     }; its options: ${listed}`,
@@ -300,7 +301,7 @@ export function resolveOptions<S extends OptionsSchema>(
   const out = defaultOptions(schema) as Record<string, unknown>;
   if (given === undefined || given === null) return out as OptionsOf<S>;
   if (!isRecord(given)) {
-    throw new TypeError(
+    throw new UserTypeError(
       `Grader "${grader}": options must be an object of named settings, got ${show(given)}`,
     );
   }
@@ -367,7 +368,7 @@ export function parseOptionText(
       case "json":
         value = jsonOr(trimmed, undefined);
         if (value === undefined) {
-          throw new SyntaxError(
+          throw new UserSyntaxError(
             `Grader "${grader}": option "${name}" takes JSON text, got ${show(text)}`,
           );
         }

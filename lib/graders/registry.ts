@@ -19,6 +19,7 @@ import { rougeLGrader } from "./rouge_l.ts";
 import { tokenF1Grader } from "./token_f1.ts";
 import type { OptionsOf } from "./options.ts";
 import type { Grader, GraderKind } from "./types.ts";
+import { UserRangeError } from "../errors/mod.ts";
 
 // The order here is the order reports, help and "all" use.
 const REGISTRY = {
@@ -158,5 +159,5 @@ export function unknownGrader(
   const last = names.pop();
   const choices = `${names.join(", ")}${also.length > 0 ? " or" : ","} ${last}`;
   const where = options.where ? ` ${options.where}` : "";
-  return new RangeError(`Unknown grader "${name}"${where}: choose from ${choices}`);
+  return new UserRangeError(`Unknown grader "${name}"${where}: choose from ${choices}`);
 }

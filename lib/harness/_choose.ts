@@ -11,9 +11,10 @@ import {
   type HarnessFormat,
   type HarnessName,
 } from "./types.ts";
+import { UserTypeError } from "../errors/mod.ts";
 
 /** A readable file that no harness reader claims (a `TypeError`, so callers can fall back). */
-export class NotAHarnessFile extends TypeError {}
+export class NotAHarnessFile extends UserTypeError {}
 
 const FORMATS: Record<LookShape, HarnessFormat> = {
   zip: "eval-zip",
@@ -116,7 +117,7 @@ export function chooseHarness(
     if (own.kind !== undefined) return detection(look, forced, own.kind);
     if (claims.length > 0) {
       const found = claims.map((c) => `${title(c.harness)} (${c.kind})`).join(" or ");
-      throw new TypeError(
+      throw new UserTypeError(
         `Cannot read "${name}" as ${forced}: its content is from ${found}, not ` +
           `${HARNESSES[forced].reads}`,
       );
@@ -131,7 +132,7 @@ export function chooseHarness(
   if (claims.length === 1) return detection(look, claims[0].harness, claims[0].kind!);
   if (claims.length > 1) {
     const found = claims.map((c) => `${title(c.harness)} (${c.kind})`).join(", ");
-    throw new TypeError(
+    throw new UserTypeError(
       `Cannot read harness file "${name}": it fits more than one reader (${found}); choose one ` +
         "with the harness option (--harness)",
     );

@@ -7,6 +7,7 @@ import { readLines } from "./_source.ts";
 import { isObj, type Obj, obj } from "./_values.ts";
 import { adaptLmEvalSamples, type LmEvalSamplesContext, lmEvalSamplesName } from "./lm_eval.ts";
 import { adaptLmEvalResults } from "./lm_eval_results.ts";
+import { UserTypeError } from "../errors/mod.ts";
 
 const RESULTS_KEYS = ["configs", "versions", "n-samples", "group_subtasks", "higher_is_better"];
 
@@ -69,7 +70,7 @@ export const LM_EVAL: HarnessAdapter = {
     if (look.shape === "json-lines") {
       return adaptLmEvalSamples(readLines(file), await samplesContext(file.name, context.path));
     }
-    if (look.shape !== "json") throw new TypeError(`lm-eval cannot read a ${look.shape} file`);
+    if (look.shape !== "json") throw new UserTypeError(`lm-eval cannot read a ${look.shape} file`);
     return context.kind === "samples"
       ? adaptLmEvalSamples(documentAsLine(look.text))
       : adaptLmEvalResults(obj(look.value) as Obj);

@@ -9,6 +9,7 @@ import type { FileLook } from "./adapter.ts";
 import { fileStream, type OpenedFile, readAllText } from "./_source.ts";
 import { isObj, type Obj } from "./_values.ts";
 import { looksLikeZip } from "./zip.ts";
+import { UserSyntaxError } from "../errors/mod.ts";
 
 /** The first line of a file (read in growing chunks) and whether anything follows it. */
 async function firstLine(file: OpenedFile): Promise<{ line: string; more: boolean }> {
@@ -73,7 +74,7 @@ export async function lookAt(file: OpenedFile): Promise<FileLook> {
       return { shape: "json", value: parseJson(text), text };
     } catch (error) {
       if (!(error instanceof SyntaxError) || error.message.includes(file.name)) throw error;
-      throw new SyntaxError(`Cannot read harness file "${file.name}": it is not valid JSON`);
+      throw new UserSyntaxError(`Cannot read harness file "${file.name}": it is not valid JSON`);
     }
   }
   if (line.startsWith("[")) return { shape: "json-array", first: await firstElement(file) };

@@ -5,6 +5,7 @@ import { documentAsLine } from "./_look.ts";
 import { readLines } from "./_source.ts";
 import { isObj, type Obj, obj } from "./_values.ts";
 import { adaptOpenAiEvalsDocument, adaptOpenAiEvalsJsonl } from "./openai_evals.ts";
+import { UserTypeError } from "../errors/mod.ts";
 
 function isDashboardItem(record: Obj): boolean {
   return typeof record.run_id === "string" && (isObj(record.grades) || isObj(record.passes));
@@ -57,7 +58,9 @@ export const OPENAI_EVALS: HarnessAdapter = {
   },
   read(file, look, context) {
     if (look.shape === "json-lines") return adaptOpenAiEvalsJsonl(readLines(file));
-    if (look.shape !== "json") throw new TypeError(`openai-evals cannot read a ${look.shape} file`);
+    if (look.shape !== "json") {
+      throw new UserTypeError(`openai-evals cannot read a ${look.shape} file`);
+    }
     return context.kind === "dashboard"
       ? adaptOpenAiEvalsJsonl(documentAsLine(look.text))
       : Promise.resolve(adaptOpenAiEvalsDocument(obj(look.value) ?? {}));

@@ -5,6 +5,7 @@ import { readAllText, readLines } from "./_source.ts";
 import { isObj, obj } from "./_values.ts";
 import { adaptPromptfooExport, adaptPromptfooJsonl } from "./promptfoo.ts";
 import { adaptPromptfooCsv, promptfooCsvGroups } from "./promptfoo_csv.ts";
+import { UserTypeError } from "../errors/mod.ts";
 
 /** One result as promptfoo's JSON lines export writes it. */
 function isResult(record: unknown): boolean {
@@ -54,7 +55,9 @@ export const PROMPTFOO: HarnessAdapter = {
   async read(file, look, context) {
     if (look.shape === "csv") return adaptPromptfooCsv(await readAllText(file), file.name);
     if (look.shape === "json-lines") return adaptPromptfooJsonl(readLines(file));
-    if (look.shape !== "json") throw new TypeError(`promptfoo cannot read a ${look.shape} file`);
+    if (look.shape !== "json") {
+      throw new UserTypeError(`promptfoo cannot read a ${look.shape} file`);
+    }
     return context.kind === "results"
       ? adaptPromptfooJsonl(documentAsLine(look.text))
       : adaptPromptfooExport(obj(look.value) ?? {});

@@ -1,6 +1,7 @@
 // Random access and line reading over a harness file given as a path, a URL, bytes or text.
 import { type NumberedLine, numberedLines } from "../io/numbered_lines.ts";
 import type { HarnessSource, RandomAccessFile } from "./types.ts";
+import { markUserError, UserSyntaxError, UserTypeError } from "../errors/mod.ts";
 
 /** A file opened for reading by offset (see {@link RandomAccessFile}). */
 export type OpenedFile = RandomAccessFile;
@@ -20,14 +21,16 @@ async function fromPath(path: string, name: string): Promise<OpenedFile> {
     file = await Deno.open(path, { read: true });
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) {
-      throw new Deno.errors.NotFound(`Cannot read harness file "${name}": no such file`);
+      throw markUserError(
+        new Deno.errors.NotFound(`Cannot read harness file "${name}": no such file`),
+      );
     }
     throw error;
   }
   const info = await file.stat();
   if (info.isDirectory) {
     file.close();
-    throw new TypeError(`Cannot read harness file "${name}": it is a directory`);
+    throw new UserTypeError(`Cannot read harness file "${name}": it is a directory`);
   }
   return {
     name,
@@ -62,7 +65,7 @@ export function openHarnessSource(source: HarnessSource, name?: string): Promise
   const path = sourcePath(source);
   if (path !== undefined) return fromPath(path, name ?? path);
   if (source instanceof URL) {
-    throw new TypeError(
+    throw new UserTypeError(
       `Cannot read harness file "${source.href}": only file: URLs are read (fetch it first)`,
     );
   }
@@ -76,7 +79,7 @@ export function openHarnessSource(source: HarnessSource, name?: string): Promise
       return Promise.resolve(fromBytes(bytes, name ?? source.name ?? "<text>"));
     }
   }
-  throw new TypeError(
+  throw new UserTypeError(
     "Cannot read harness file: the source must be a path, a file: URL, bytes, {bytes} or {text}",
   );
 }
@@ -84,7 +87,7 @@ export function openHarnessSource(source: HarnessSource, name?: string): Promise
 const CHUNK = 1 << 16;
 
 function utf8Error(name: string): SyntaxError {
-  return new SyntaxError(`Cannot read harness file "${name}": it is not valid UTF-8 text`);
+  return new UserSyntaxError(`Cannot read harness file "${name}": it is not valid UTF-8 text`);
 }
 
 /** The whole file as text (a leading byte-order mark is dropped). */

@@ -25,6 +25,7 @@ import {
 } from "./_inspect_rows.ts";
 import { arr, isObj, obj } from "./_values.ts";
 import type { ZipArchive } from "./zip.ts";
+import { UserSyntaxError } from "../errors/mod.ts";
 
 /** One sample record as found in a log, with its 1-based position and where it came from. */
 export interface InspectSampleRecord {
@@ -179,7 +180,7 @@ async function* zipSamples(zip: ZipArchive, names: string[]): AsyncGenerator<Ins
 export async function adaptInspectEval(zip: ZipArchive, name: string): Promise<HarnessDraft> {
   const headerName = zip.entry("header.json") ? "header.json" : "_journal/start.json";
   if (!zip.entry(headerName)) {
-    throw new SyntaxError(
+    throw new UserSyntaxError(
       `Cannot read Inspect log "${name}": it has neither header.json nor _journal/start.json`,
     );
   }

@@ -13,6 +13,7 @@ import { finishDraft, newDraft, refuse } from "./_draft.ts";
 import type { HarnessDraft } from "./types.ts";
 import { PROMPTFOO_GRADER } from "./_promptfoo_rows.ts";
 import { firstLine } from "./_values.ts";
+import { UserTypeError } from "../errors/mod.ts";
 
 const GROUP = ["Status", "Score", "Named Scores", "Grader Reason", "Comment"];
 
@@ -103,7 +104,7 @@ export function adaptPromptfooCsv(csv: string, name: string): HarnessDraft {
   const [header, ...records] = parsed.data;
   const groups = header ? promptfooCsvGroups(header) : [];
   if (groups.length === 0) {
-    throw new TypeError(
+    throw new UserTypeError(
       `Cannot read promptfoo CSV "${name}": the header has no "[provider] prompt, Status, Score" group`,
     );
   }

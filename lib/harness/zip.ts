@@ -8,6 +8,7 @@
 import { inflateSync } from "fflate";
 import { decompress as zstdDecompress } from "fzstd";
 import type { RandomAccessFile } from "./types.ts";
+import { UserSyntaxError } from "../errors/mod.ts";
 
 /** One member of a zip archive, as its central directory describes it. */
 export interface ZipEntry {
@@ -70,7 +71,7 @@ function u64(v: DataView, at: number): number {
 }
 
 function broken(name: string, why: string): SyntaxError {
-  return new SyntaxError(`Cannot read zip archive "${name}": ${why}`);
+  return new UserSyntaxError(`Cannot read zip archive "${name}": ${why}`);
 }
 
 async function findDirectory(file: RandomAccessFile): Promise<{ offset: number; count: number }> {

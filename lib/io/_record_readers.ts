@@ -3,9 +3,10 @@
 import Papa from "papaparse";
 import { JSONParser } from "@streamparser/json";
 import { Readable } from "node:stream";
-import { flattenRecord, isPlainObject } from "./_flatten.ts";
+import { flattenRecord, isPlainObject, setField } from "./_flatten.ts";
 import { numberedLines } from "./numbered_lines.ts";
 import { markerFor, NonFiniteRewriter, parseJson, restoreNonFinite } from "./nonfinite_json.ts";
+import { UserSyntaxError } from "../errors/mod.ts";
 import type { RawRecord } from "./types.ts";
 
 /** Columns seen so far, in order of first appearance. */
@@ -73,7 +74,7 @@ export async function* csvRecords(
       continue;
     }
     const values: Record<string, unknown> = {};
-    header.forEach((h, i) => values[h] = fields[i]);
+    header.forEach((h, i) => setField(values, h, fields[i]));
     yield { row, values };
   }
 }
@@ -158,8 +159,8 @@ export async function* jsonArrayRecords(
     return;
   }
   if (!sawRows || !rowsIsArray) {
-    throw new SyntaxError(
-      `Cannot read results file "${name}": the JSON document has no "rows" array ` +
+    throw new UserSyntaxError(
+      `Cannot read "${name}": the JSON document has no "rows" array ` +
         `(expected a JSON array, JSON lines, or {"rows": [...]})`,
     );
   }

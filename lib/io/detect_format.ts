@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { UserSyntaxError } from "../errors/mod.ts";
 import { parseJson } from "./nonfinite_json.ts";
 import type { Format } from "./types.ts";
 
@@ -15,15 +16,15 @@ export type Sniffed =
 /** Throw when bytes are clearly not a text results file. */
 function refuseBinary(head: Uint8Array, name: string): void {
   if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
-    throw new SyntaxError(
-      `Cannot read results file "${name}": it is a zip archive, not a text results file ` +
+    throw new UserSyntaxError(
+      `Cannot read "${name}": it is a zip archive, not a text results file ` +
         `(an Inspect AI .eval log is read by the harness reader: verdict audit FILE)`,
     );
   }
   const nul = head.indexOf(0);
   if (nul >= 0) {
-    throw new SyntaxError(
-      `Cannot read results file "${name}": it looks binary (a NUL byte at offset ${nul})`,
+    throw new UserSyntaxError(
+      `Cannot read "${name}": it looks binary (a NUL byte at offset ${nul})`,
     );
   }
 }

@@ -6,5 +6,7 @@ export * from "./source.ts";
 export * from "./detect_format.ts";
 export * from "./open_records.ts";
 export * from "./mapping.ts";
+export * from "./result_roles.ts";
+export * from "./open_mapped.ts";
 export * from "./read_report.ts";
 export * from "./read_results.ts";

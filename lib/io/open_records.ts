@@ -3,12 +3,13 @@
  *
  * @module
  */
+import { UserRangeError, UserSyntaxError } from "../errors/mod.ts";
 import { ColumnSet, csvRecords, jsonArrayRecords, jsonlRecords } from "./_record_readers.ts";
 import { flattenRecord, isPlainObject } from "./_flatten.ts";
-import { decodeUtf8 } from "./_text_stream.ts";
+import { decodeUtf8, gunzip } from "./_text_stream.ts";
 import { sniffFormat } from "./detect_format.ts";
 import { openSource, peekStream } from "./source.ts";
-import type { Format, RawRecord, Source } from "./types.ts";
+import { type Format, FORMATS, isFormat, type RawRecord, type Source } from "./types.ts";
 
 /** The first records of a stream, read ahead, and an iterable that yields every record once. */
 export interface LookAhead {
@@ -96,10 +97,23 @@ class Records implements RecordStream {
   }
 
   [Symbol.asyncIterator](): AsyncIterator<RawRecord> {
+    // Reading twice is a mistake in the calling code, not in the file: a plain TypeError.
     if (this.#used) throw new TypeError(`The records of "${this.name}" can be read only once`);
     this.#used = true;
     return this.#iterate();
   }
+}
+
+/** The name a source goes by in messages before it is opened (as `openSource` names it). */
+function sourceName(source: Source, name: string | undefined): string {
+  if (name !== undefined) return name;
+  if (typeof source === "string") return source;
+  if (source instanceof URL) return source.href;
+  if (Array.isArray(source)) return "<rows>";
+  if (source instanceof Uint8Array) return "<bytes>";
+  if (source instanceof ReadableStream) return "<stream>";
+  const text = source as { name?: unknown };
+  return typeof text?.name === "string" ? text.name : "<text>";
 }
 
 function fromArray(rows: readonly Record<string, unknown>[], name: string): RecordStream {
@@ -145,6 +159,12 @@ export async function openRecords(
   source: Source,
   options: OpenRecordsOptions = {},
 ): Promise<RecordStream> {
+  if (options.format !== undefined && !isFormat(options.format)) {
+    throw new UserRangeError(
+      `Cannot read "${sourceName(source, options.name)}" as ${JSON.stringify(options.format)}: ` +
+        `the format must be one of ${FORMATS.join(", ")}`,
+    );
+  }
   if (Array.isArray(source)) return fromArray(source, options.name ?? "<rows>");
   const opened = await openSource(
     source as Exclude<Source, readonly Record<string, unknown>[]>,
@@ -154,13 +174,10 @@ export async function openRecords(
   let { head, stream } = await peekStream(opened.stream);
   let sniffed = sniffFormat(head, name);
   if (sniffed.kind === "gzip") {
-    const unzipped = stream.pipeThrough(
-      new DecompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array>,
-    );
-    ({ head, stream } = await peekStream(unzipped));
+    ({ head, stream } = await peekStream(gunzip(stream, name)));
     sniffed = sniffFormat(head, name);
     if (sniffed.kind === "gzip") {
-      throw new SyntaxError(`Cannot read results file "${name}": it is compressed twice`);
+      throw new UserSyntaxError(`Cannot read "${name}": it is compressed twice`);
     }
   }
   const format = options.format ?? (sniffed.kind === "format" ? sniffed.format : null);

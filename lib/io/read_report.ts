@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { ResultRole } from "./mapping.ts";
+import type { ResultRole } from "./result_roles.ts";
 import type { Format, LeftOutReason, RowProblem } from "./types.ts";
 
 /** How many row numbers and messages are kept for each reason. */
@@ -18,8 +18,11 @@ export interface LeftOutEntry {
   rows: number[];
 }
 
-/** The plain-data form of a {@link ReadReport} (what `--json` prints). */
-export interface ReadReportJson {
+/**
+ * The plain-data form of a {@link ReadReport} (what `--json` prints). `R` are the roles of the
+ * job's vocabulary, `C` its left-out reasons.
+ */
+export interface ReadReportJson<R extends string = ResultRole, C extends string = LeftOutReason> {
   /** The file's name as given. */
   source: string;
   /** The format read; null for an empty file or rows given in memory. */
@@ -27,9 +30,9 @@ export interface ReadReportJson {
   /** Every column seen, in order of first appearance (dotted names for nested fields). */
   columns: string[];
   /** The column used for each role. */
-  mapping: Partial<Record<ResultRole, string>>;
+  mapping: Partial<Record<R, string>>;
   /** Rows read, used and left out (by reason, with the first twenty row numbers). */
-  rows: { read: number; used: number; leftOut: Partial<Record<LeftOutReason, LeftOutEntry>> };
+  rows: { read: number; used: number; leftOut: Partial<Record<C, LeftOutEntry>> };
   /** The first messages for each reason, naming row and field. */
   problems: RowProblem[];
   /** Things worth knowing that did not leave a row out (e.g. a threshold that is not a number). */
@@ -49,8 +52,9 @@ export interface ReadTable {
 }
 
 /**
- * How a results file was read. Counts are exact; row numbers and messages are kept for the first
- * twenty rows of each reason. Plain data: the jobs show it (see `ReadView`).
+ * How a file was read. Counts are exact; row numbers and messages are kept for the first twenty
+ * rows of each reason. Plain data: the jobs show it (see `ReadView`). `R` are the roles of the
+ * job's vocabulary (a results file's by default), `C` its left-out reasons.
  *
  * @example Count rows as they are read
  * ```ts
@@ -65,7 +69,7 @@ export interface ReadTable {
  * });
  * ```
  */
-export class ReadReport {
+export class ReadReport<R extends string = ResultRole, C extends string = LeftOutReason> {
   /** The file's name as given. */
   readonly source: string;
   /** The format read; null for an empty file or rows given in memory. */
@@ -73,10 +77,10 @@ export class ReadReport {
   /** Every column seen, in order of first appearance. */
   columns: string[] = [];
   /** The column used for each role. */
-  mapping: Partial<Record<ResultRole, string>> = {};
+  mapping: Partial<Record<R, string>> = {};
   #used = 0;
   #read = 0;
-  #leftOut = new Map<LeftOutReason, LeftOutEntry>();
+  #leftOut = new Map<C, LeftOutEntry>();
   #problems: RowProblem[] = [];
   #warnings: RowProblem[] = [];
 
@@ -93,7 +97,7 @@ export class ReadReport {
   }
 
   /** Count one row left out, with its reason. */
-  leaveOut(problem: RowProblem & { code: LeftOutReason }): void {
+  leaveOut(problem: RowProblem & { code: C }): void {
     this.#read++;
     const entry = this.#leftOut.get(problem.code) ?? { count: 0, rows: [] };
     entry.count++;
@@ -120,8 +124,8 @@ export class ReadReport {
   }
 
   /** The plain data, as `--json` prints it. */
-  toJSON(): ReadReportJson {
-    const leftOut: Partial<Record<LeftOutReason, LeftOutEntry>> = {};
+  toJSON(): ReadReportJson<R, C> {
+    const leftOut: Partial<Record<C, LeftOutEntry>> = {};
     for (const [code, entry] of [...this.#leftOut].sort(([a], [b]) => a.localeCompare(b))) {
       leftOut[code] = { count: entry.count, rows: [...entry.rows] };
     }

@@ -14,24 +14,20 @@ import {
   readRepeat,
   readThreshold,
 } from "./_row_fields.ts";
-import {
-  type ColumnMapping,
-  resolveMapping,
-  RESULT_COLUMN_SYNONYMS,
-  suggestMapping,
-} from "./mapping.ts";
-import type { ResultRole } from "./mapping.ts";
-import { lookAhead, openRecords, type OpenRecordsOptions } from "./open_records.ts";
-import { ReadReport } from "./read_report.ts";
-import type { RawRecord, ResultRow, Source } from "./types.ts";
-
-/** How many records are looked at before the column mapping is settled. */
-const MAPPING_LOOKAHEAD = 200;
+import type { ColumnMapping } from "./mapping.ts";
+import { type MappedRecord, openMappedRecords } from "./open_mapped.ts";
+import type { OpenRecordsOptions } from "./open_records.ts";
+import type { ReadReport } from "./read_report.ts";
+import { RESULT_ROLES, type ResultRole } from "./result_roles.ts";
+import type { LeftOutReason, ResultRow, Source } from "./types.ts";
 
 /** Options for reading a results file. */
 export interface ReadResultsOptions extends OpenRecordsOptions {
-  /** Overrides of the suggested column mapping (`null` switches a role off). */
-  mapping?: ColumnMapping;
+  /**
+   * Overrides of the suggested column mapping (`null` switches a role off). A role that does not
+   * exist, or a column the file lacks, is an error (see `openMappedRecords`).
+   */
+  mapping?: ColumnMapping<ResultRole>;
   /**
    * Leave out rows without a reference (`no-reference`). Set it when every active grader needs
    * one; otherwise rows without a reference are kept and such graders mark them not judged.
@@ -52,17 +48,13 @@ function keyOf(row: Pick<ResultRow, "case" | "version" | "repeat">): string {
 }
 
 function toRow(
-  record: RawRecord & { values: Record<string, unknown> },
-  mapping: Partial<Record<ResultRole, string>>,
+  record: MappedRecord<ResultRole>,
+  mapping: Readonly<Partial<Record<ResultRole, string>>>,
   options: ReadResultsOptions,
   report: ReadReport,
 ): ResultRow | Failure {
-  const v = record.values;
   const col = (role: ResultRole) => mapping[role];
-  const get = (role: ResultRole) => {
-    const c = col(role);
-    return c === undefined ? undefined : v[c];
-  };
+  const get = (role: ResultRole) => record.get(role);
   const caseValue = get("case");
   if (isBlank(caseValue)) {
     return {
@@ -112,22 +104,22 @@ function toRow(
       message: threshold,
     });
   }
-  const versionColumn = col("version");
+  const version = get("version");
   return {
     row: record.row,
     case: asText(caseValue).trim(),
-    version: versionColumn === undefined
+    version: col("version") === undefined
       ? options.defaultVersion ?? "default"
-      : isBlank(v[versionColumn])
+      : isBlank(version)
       ? ""
-      : asText(v[versionColumn]).trim(),
+      : asText(version).trim(),
     repeat,
     output: asText(output),
     reference,
     assertions,
     schema: isBlank(get("schema")) ? undefined : maybeJson(get("schema")),
     threshold: typeof threshold === "number" ? threshold : undefined,
-    fields: v,
+    fields: record.values,
   };
 }
 
@@ -155,42 +147,14 @@ export async function openResultRows(
   source: Source,
   options: ReadResultsOptions = {},
 ): Promise<ResultsReader> {
-  const records = await openRecords(source, options);
-  const report = new ReadReport(records.name, records.format);
-  // Look ahead far enough to see the columns, then settle the mapping.
-  const { all } = await lookAhead(records, MAPPING_LOOKAHEAD);
-  const suggested = suggestMapping(records.columns(), RESULT_COLUMN_SYNONYMS);
-  const mapping = resolveMapping(suggested, options.mapping);
-  if (records.format === "csv" || records.format === "tsv") {
-    for (const [role, column] of Object.entries(mapping)) {
-      if (!records.columns().includes(column)) {
-        throw new TypeError(
-          `Cannot read results file "${records.name}": column "${column}" (mapped to ${role}) ` +
-            `is not in the header (${records.columns().join(", ")})`,
-        );
-      }
-    }
-  }
-  report.mapping = mapping;
-  report.columns = [...records.columns()];
+  const records = await openMappedRecords<ResultRole, LeftOutReason>(source, RESULT_ROLES, options);
+  const { mapping, report } = records;
 
   async function* rows(): AsyncGenerator<ResultRow> {
     const firstRow = new Map<string, number>();
-    for await (const record of all) {
-      if (record.problem || !record.values) {
-        report.leaveOut({
-          code: "unreadable",
-          row: record.row,
-          message: record.problem?.message ?? "unreadable",
-        });
-        continue;
-      }
-      const result = toRow(
-        record as RawRecord & { values: Record<string, unknown> },
-        mapping,
-        options,
-        report,
-      );
+    for await (const record of records) {
+      if (record.problem) continue; // left out as unreadable by the pipeline
+      const result = toRow(record, mapping, options, report);
       if ("code" in result) {
         report.leaveOut({ ...result, row: record.row });
         continue;
@@ -212,12 +176,12 @@ export async function openResultRows(
       report.used();
       yield result;
     }
-    report.columns = [...records.columns()];
   }
   let started = false;
   return {
     report,
     [Symbol.asyncIterator]() {
+      // Reading twice is a mistake in the calling code, not in the file: a plain TypeError.
       if (started) throw new TypeError(`The rows of "${records.name}" can be read only once`);
       started = true;
       return rows();

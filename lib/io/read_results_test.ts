@@ -93,7 +93,7 @@ Deno.test("a binary file is refused with the file named", async () => {
   await rejects(
     readResultRows(bytes, { name: "image.png" }),
     SyntaxError,
-    /Cannot read results file "image.png": it looks binary/,
+    /Cannot read "image.png": it looks binary/,
   );
 });
 

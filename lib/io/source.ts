@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { markUserError, UserTypeError } from "../errors/mod.ts";
 import type { Source, TextSource } from "./types.ts";
 
 /** An opened source: its bytes as a stream, and a name for messages. */
@@ -27,6 +28,14 @@ function bytesToStream(bytes: Uint8Array, chunk = 1 << 16): ReadableStream<Uint8
   });
 }
 
+/** What a value is, for a message: `null`, `a number`, `an object without "text"`. */
+function describeValue(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") return 'an object without a "text" string';
+  return `${/^[aeiou]/.test(typeof value) ? "an" : "a"} ${typeof value}`;
+}
+
 function isTextSource(source: unknown): source is TextSource {
   return typeof source === "object" && source !== null && !Array.isArray(source) &&
     typeof (source as TextSource).text === "string";
@@ -38,10 +47,10 @@ async function openPath(path: string, name: string): Promise<OpenedSource> {
     return { stream: file.readable, name };
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) {
-      throw new Deno.errors.NotFound(`Cannot read results file "${name}": no such file`);
+      throw markUserError(new Deno.errors.NotFound(`Cannot read "${name}": no such file`));
     }
     if (error instanceof Deno.errors.IsADirectory) {
-      throw new TypeError(`Cannot read results file "${name}": it is a directory`);
+      throw new UserTypeError(`Cannot read "${name}": it is a directory`);
     }
     throw error;
   }
@@ -72,11 +81,21 @@ export async function openSource(
       return openPath(path, name ?? path);
     }
     const label = name ?? source.href;
-    const response = await fetch(source);
+    let response: Response;
+    try {
+      response = await fetch(source);
+    } catch (error) {
+      // fetch rejects with a TypeError when the request cannot be made (no route, no such host).
+      if (!(error instanceof TypeError)) throw error;
+      throw new UserTypeError(`Cannot read "${label}": the request failed (${error.message})`, {
+        cause: error,
+      });
+    }
     if (!response.ok || !response.body) {
       await response.body?.cancel();
-      throw new Error(
-        `Cannot read results file "${label}": the server answered ${response.status}`,
+      const message = `Cannot read "${label}": the server answered ${response.status}`;
+      throw markUserError(
+        response.status === 404 ? new Deno.errors.NotFound(message) : new Deno.errors.Http(message),
       );
     }
     return { stream: response.body, name: label };
@@ -91,8 +110,9 @@ export async function openSource(
       name: name ?? source.name ?? "<text>",
     };
   }
-  throw new TypeError(
-    "Cannot read results: the source must be a path, a URL, {text}, bytes, a ReadableStream or an array of objects",
+  throw new UserTypeError(
+    "Cannot read the source: it must be a path, a URL, {text}, bytes, a ReadableStream or an " +
+      `array of objects, got ${describeValue(source)}`,
   );
 }
 

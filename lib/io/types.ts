@@ -7,8 +7,27 @@
 /** A results file format that verdict reads. */
 export type Format = "csv" | "tsv" | "jsonl" | "json-array" | "json-rows";
 
-/** Every format name, in the order they are documented. */
+/**
+ * Every format name, in the order they are documented: the one list that flags, help texts and
+ * checks derive from.
+ */
 export const FORMATS: readonly Format[] = ["csv", "tsv", "jsonl", "json-array", "json-rows"];
+
+/**
+ * True when `value` names a format verdict reads.
+ *
+ * @example Check a format name given as text
+ * ```ts
+ * import { isFormat } from "@verdict/verdict";
+ * import assert from "node:assert/strict";
+ *
+ * assert.ok(isFormat("jsonl"));
+ * assert.ok(!isFormat("xml"));
+ * ```
+ */
+export function isFormat(value: unknown): value is Format {
+  return (FORMATS as readonly unknown[]).includes(value);
+}
 
 /** Text given directly, with an optional name used in messages. */
 export interface TextSource {

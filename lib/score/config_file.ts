@@ -7,6 +7,7 @@
 import type { ColumnMapping, Format } from "../io/mod.ts";
 import type { GraderName } from "../graders/mod.ts";
 import type { OverallRule, ScoreConfig, ScoreSettings } from "./score_config.ts";
+import { UserRangeError, UserSyntaxError, UserTypeError } from "../errors/mod.ts";
 
 /** The fields a configuration file may have, and the type each must be. */
 const FIELDS: Readonly<Record<keyof ScoreConfig, string>> = {
@@ -70,14 +71,14 @@ export function configFromJson(text: string, name: string): ScoreSettings {
   try {
     value = JSON.parse(text);
   } catch {
-    throw new SyntaxError(`Cannot read configuration "${name}": it is not valid JSON`);
+    throw new UserSyntaxError(`Cannot read configuration "${name}": it is not valid JSON`);
   }
   if (!isObject(value) || !Array.isArray(value.graders)) {
-    throw new TypeError(`Cannot read configuration "${name}": it has no "graders" list`);
+    throw new UserTypeError(`Cannot read configuration "${name}": it has no "graders" list`);
   }
   for (const [field, v] of Object.entries(value)) {
     if (!Object.hasOwn(FIELDS, field)) {
-      throw new RangeError(
+      throw new UserRangeError(
         `Cannot read configuration "${name}": unknown field "${field}"; the fields are ${
           Object.keys(FIELDS).join(", ")
         }`,
@@ -85,7 +86,7 @@ export function configFromJson(text: string, name: string): ScoreSettings {
     }
     const key = field as keyof ScoreConfig;
     if (!fieldType(key, v)) {
-      throw new TypeError(
+      throw new UserTypeError(
         `Cannot read configuration "${name}": "${field}" must be ${FIELDS[key]}, got ${
           JSON.stringify(v)
         }`,

@@ -11,6 +11,7 @@ import { nearMissChart, type NearMissCounts } from "../render/near_miss_chart.ts
 import type { CorpusSections, GraderSummary } from "./score_report.ts";
 import { CORPUS_GRADERS, type CorpusGraderName, GRADERS, type Signature } from "../graders/mod.ts";
 import type { ScoredRow } from "./scored_file.ts";
+import { UserRangeError } from "../errors/mod.ts";
 
 /**
  * What the charts read: a {@linkcode ScoreReport}, or its JSON data (`score --json`), which has no
@@ -94,7 +95,7 @@ export function scoreBleuChart(
 ): PlotlyChart {
   const metric = options.metric ?? "bleu";
   if (!(CORPUS_GRADERS as readonly string[]).includes(metric)) {
-    throw new RangeError(
+    throw new UserRangeError(
       `Cannot chart the metric "${metric}": use ${
         CORPUS_GRADERS.map((m) => `"${m}"`).join(" or ")
       }`,
@@ -103,7 +104,7 @@ export function scoreBleuChart(
   const name = GRADERS[metric].corpus.label;
   const section = source.corpus[metric];
   if (!section || section.versions.length === 0) {
-    throw new RangeError(
+    throw new UserRangeError(
       `Cannot chart corpus ${name}: the report has no ${name} figures (score with the ` +
         `"${metric}" grader)`,
     );
@@ -111,14 +112,14 @@ export function scoreBleuChart(
   const known = section.versions.map((v) => v.version);
   const version = options.version ?? (known.length === 1 ? known[0] : undefined);
   if (version === undefined) {
-    throw new RangeError(
+    throw new UserRangeError(
       `Cannot chart corpus ${name}: the report has ${known.length} versions; pass one of ` +
         `${known.map((v) => JSON.stringify(v)).join(", ")} as { version }`,
     );
   }
   const figure = section.versions.find((v) => v.version === version);
   if (!figure) {
-    throw new RangeError(
+    throw new UserRangeError(
       `Cannot chart corpus ${name} of version ${JSON.stringify(version)}: the report has ` +
         `${known.map((v) => JSON.stringify(v)).join(", ")}`,
     );
@@ -229,7 +230,7 @@ export function scoreNearMissCounts(
 ): NearMissCounts[] {
   const versions = versionsOf(source);
   if (options.version !== undefined && !versions.includes(options.version)) {
-    throw new RangeError(
+    throw new UserRangeError(
       `Cannot count near misses of version ${JSON.stringify(options.version)}: the report has ` +
         `${versions.map((v) => JSON.stringify(v)).join(", ")}`,
     );

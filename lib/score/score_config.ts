@@ -16,6 +16,7 @@ import {
   isGraderName,
   unknownGrader,
 } from "../graders/mod.ts";
+import { UserRangeError, UserTypeError } from "../errors/mod.ts";
 
 /** How the optional overall row combines the pass/fail graders. */
 export type OverallRule = "all" | "any";
@@ -99,7 +100,7 @@ function resolveGraderOptions(
   selected: readonly GraderName[],
 ): ScoreConfig["graderOptions"] {
   if (typeof given !== "object" || given === null || Array.isArray(given)) {
-    throw new TypeError("The grader options must be an object keyed by grader name");
+    throw new UserTypeError("The grader options must be an object keyed by grader name");
   }
   for (const name of Object.keys(given)) {
     if (!isGraderName(name)) throw unknownGrader(name, { where: "in the grader options" });
@@ -142,19 +143,19 @@ export function resolveScoreConfig(settings: ScoreSettings): ScoreConfig {
     else throw unknownGrader(name, { also: ["all"] });
   }
   const unique = [...new Set(graders)];
-  if (unique.length === 0) throw new RangeError("Choose at least one grader");
+  if (unique.length === 0) throw new UserRangeError("Choose at least one grader");
   const thresholds: Partial<Record<GraderName, number>> = {};
   for (const [name, value] of Object.entries(settings.thresholds ?? {})) {
     if (!isGraderName(name) || GRADERS[name].kind !== "graded") {
-      throw new RangeError(`A threshold applies to ${orList(GRADED_GRADERS)}, not "${name}"`);
+      throw new UserRangeError(`A threshold applies to ${orList(GRADED_GRADERS)}, not "${name}"`);
     }
     if (typeof value !== "number") {
-      throw new TypeError(
+      throw new UserTypeError(
         `The ${name} threshold must be a fraction between 0 and 1, got ${JSON.stringify(value)}`,
       );
     }
     if (!(value >= 0 && value <= 1)) {
-      throw new RangeError(
+      throw new UserRangeError(
         `The ${name} threshold must be a fraction between 0 and 1, got ${value}`,
       );
     }
@@ -162,11 +163,11 @@ export function resolveScoreConfig(settings: ScoreSettings): ScoreConfig {
   }
   const mapping = settings.mapping ?? {};
   if (typeof mapping !== "object" || mapping === null || Array.isArray(mapping)) {
-    throw new TypeError("The column mapping must be an object of role → column name (or null)");
+    throw new UserTypeError("The column mapping must be an object of role → column name (or null)");
   }
   for (const [role, column] of Object.entries(mapping)) {
     if (column !== null && typeof column !== "string") {
-      throw new TypeError(
+      throw new UserTypeError(
         `The column mapping of "${role}" must be a column name or null, got ${
           JSON.stringify(column)
         }`,
@@ -174,12 +175,12 @@ export function resolveScoreConfig(settings: ScoreSettings): ScoreConfig {
     }
   }
   if (settings.format !== undefined && !FORMATS.includes(settings.format)) {
-    throw new RangeError(
+    throw new UserRangeError(
       `The format is one of ${FORMATS.join(", ")}, not ${JSON.stringify(settings.format)}`,
     );
   }
   if (settings.overall !== undefined && settings.overall !== "all" && settings.overall !== "any") {
-    throw new RangeError(`The overall rule is "all" or "any", not "${settings.overall}"`);
+    throw new UserRangeError(`The overall rule is "all" or "any", not "${settings.overall}"`);
   }
   return {
     verdict: VERDICT_VERSION,

@@ -9,6 +9,7 @@ import { escapeHtml } from "../render/escape.ts";
 import { htmlTable, type Table, textTable } from "../render/table.ts";
 import { keptRows, nearMissLabel, type ScoreChartSource } from "./score_charts.ts";
 import type { GraderSummary } from "./score_report.ts";
+import { UserRangeError } from "../errors/mod.ts";
 
 /** Options of the capped views. */
 export interface ScoreViewOptions {
@@ -23,7 +24,7 @@ const DEFAULT_ROWS = 25;
 function checkVersion(source: ScoreChartSource, version: string | undefined, what: string) {
   const versions = [...new Set(source.graders.map((g) => g.version))];
   if (version !== undefined && !versions.includes(version)) {
-    throw new RangeError(
+    throw new UserRangeError(
       `Cannot show ${what} of version ${JSON.stringify(version)}: the report has ` +
         `${versions.map((v) => JSON.stringify(v)).join(", ")}`,
     );
@@ -34,7 +35,7 @@ function checkVersion(source: ScoreChartSource, version: string | undefined, wha
 function checkMax(maxRows: number | undefined): number {
   const max = maxRows ?? DEFAULT_ROWS;
   if (typeof max !== "number" || Number.isNaN(max) || max < 0) {
-    throw new RangeError(`Cannot show ${String(maxRows)} rows: maxRows must be a number ≥ 0`);
+    throw new UserRangeError(`Cannot show ${String(maxRows)} rows: maxRows must be a number ≥ 0`);
   }
   return max;
 }
@@ -172,7 +173,7 @@ export function graderTable(
   );
   if (summaries.length === 0) {
     const names = [...new Set(source.graders.map((g) => g.grader))];
-    throw new RangeError(
+    throw new UserRangeError(
       `Cannot show grader ${JSON.stringify(grader)}: the report has ${names.join(", ")}`,
     );
   }
@@ -320,7 +321,7 @@ export function nearMissList(
     (options.grader === undefined || g.grader === options.grader)
   );
   if (options.grader !== undefined && summaries.length === 0) {
-    throw new RangeError(`Cannot list near misses of grader ${JSON.stringify(options.grader)}`);
+    throw new UserRangeError(`Cannot list near misses of grader ${JSON.stringify(options.grader)}`);
   }
   const shown = new Set(summaries.map((g) => JSON.stringify([g.version, g.grader])));
   type Entry = [string, string, string, number, string, string, string | undefined];

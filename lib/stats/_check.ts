@@ -1,13 +1,15 @@
 // Argument checks, the alpha and the two-sided z shared by the interval functions.
 import normalQuantile from "@stdlib/stats-base-dists-normal-quantile";
+import { UserRangeError, UserTypeError } from "../errors/mod.ts";
+import { checkConfidence } from "./check_confidence.ts";
 
 /** Throw unless `value` is a whole number ≥ 0. */
 export function checkCount(name: string, value: unknown): number {
   if (typeof value !== "number") {
-    throw new TypeError(`${name} must be a number, got ${typeof value}`);
+    throw new UserTypeError(`${name} must be a number, got ${typeof value}`);
   }
   if (!Number.isInteger(value) || value < 0) {
-    throw new RangeError(`${name} must be a whole number ≥ 0, got ${value}`);
+    throw new UserRangeError(`${name} must be a whole number ≥ 0, got ${value}`);
   }
   return value;
 }
@@ -17,19 +19,8 @@ export function checkTrials(successes: unknown, n: unknown): void {
   const k = checkCount("successes", successes);
   const total = checkCount("n", n);
   if (k > total) {
-    throw new RangeError(`successes (${k}) cannot exceed n (${total})`);
+    throw new UserRangeError(`successes (${k}) cannot exceed n (${total})`);
   }
-}
-
-/** Throw unless `confidence` is a number strictly between 0 and 1. */
-export function checkConfidence(confidence: unknown): number {
-  if (typeof confidence !== "number") {
-    throw new TypeError(`confidence must be a number, got ${typeof confidence}`);
-  }
-  if (!(confidence > 0 && confidence < 1)) {
-    throw new RangeError(`confidence must be between 0 and 1 (exclusive), got ${confidence}`);
-  }
-  return confidence;
 }
 
 /**

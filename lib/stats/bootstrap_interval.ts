@@ -7,6 +7,7 @@
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import { alphaOf, checkCount } from "./_check.ts";
+import { UserRangeError } from "../errors/mod.ts";
 
 /** Settings of {@link bootstrapInterval}. */
 export interface BootstrapOptions {
@@ -80,15 +81,15 @@ export function bootstrapInterval(
   options: BootstrapOptions = {},
 ): BootstrapInterval {
   const seed = options.seed ?? 0;
-  if (!Number.isInteger(seed)) throw new RangeError(`seed must be a whole number, got ${seed}`);
+  if (!Number.isInteger(seed)) throw new UserRangeError(`seed must be a whole number, got ${seed}`);
   const resamples = checkCount("resamples", options.resamples ?? 1000);
-  if (resamples < 1) throw new RangeError("resamples must be at least 1");
+  if (resamples < 1) throw new UserRangeError("resamples must be at least 1");
   const confidence = options.confidence ?? 0.95;
   const alpha = alphaOf(confidence);
   const statistic = options.statistic ?? mean;
   values.forEach((v, i) => {
     if (!Number.isFinite(v)) {
-      throw new RangeError(`values[${i}] must be a finite number, got ${v}`);
+      throw new UserRangeError(`values[${i}] must be a finite number, got ${v}`);
     }
   });
   const settings = { confidence, resamples, seed, method: "percentile" as const };

@@ -5,12 +5,13 @@
  * @module
  */
 import { agrestiCoullInterval } from "./agresti_coull_interval.ts";
-import { checkConfidence } from "./_check.ts";
+import { checkConfidence } from "./check_confidence.ts";
 import { clopperPearsonInterval } from "./clopper_pearson_interval.ts";
 import { jeffreysInterval } from "./jeffreys_interval.ts";
 import { normalInterval } from "./normal_interval.ts";
 import type { Interval } from "./types.ts";
 import { wilsonInterval } from "./wilson_interval.ts";
+import { UserRangeError } from "../errors/mod.ts";
 
 /** The name of a binomial interval method. */
 export type IntervalMethod = "wilson" | "clopper-pearson" | "agresti-coull" | "normal" | "jeffreys";
@@ -98,7 +99,7 @@ export function intervalMethod(name: string): IntervalMethod {
   for (const method of INTERVAL_METHOD_NAMES) {
     if (method === wanted || INTERVAL_METHODS[method].aliases.includes(wanted)) return method;
   }
-  throw new RangeError(
+  throw new UserRangeError(
     `Unknown interval method "${name}"; expected one of ${INTERVAL_METHOD_NAMES.join(", ")}`,
   );
 }

@@ -1,0 +1,2 @@
+// Public API of lib/errors: re-exports only.
+export * from "./user_error.ts";
