@@ -33,5 +33,5 @@ Deno.test("an unknown command is an error on stderr with exit code 2", async () 
 Deno.test("eval with a missing dataset is an error on stderr with exit code 2", async () => {
   const r = await capture(["eval", "data.jsonl"]);
   assert.equal(r.code, 2);
-  assert.match(r.stderr, /Cannot read results file "data.jsonl": no such file/);
+  assert.match(r.stderr, /^verdict eval: Cannot read "data.jsonl": no such file$/);
 });

@@ -179,6 +179,7 @@ export class AnswerWriter {
 
   /** Append one record (resolves once it is written). */
   write(record: AnswerRecord): Promise<void> {
+    // Writing after close is a mistake in the calling code: a plain TypeError.
     if (this.#closed) throw new TypeError("Cannot write an answer: the answers file is closed");
     return this.#enqueue(this.#redact(JSON.stringify(record)) + "\n");
   }

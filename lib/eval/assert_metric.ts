@@ -5,6 +5,7 @@
  */
 import { AssertionError } from "node:assert";
 import type { EvalResult } from "./eval_result.ts";
+import { UserTypeError } from "../errors/mod.ts";
 
 /** Comparisons {@link assertMetric} understands. */
 export type MetricComparison = ">=" | ">" | "<=" | "<" | "==";
@@ -52,14 +53,14 @@ export function assertMetric(
 ): void {
   const m = result.metric(metric);
   if (!m) {
-    throw new TypeError(
+    throw new UserTypeError(
       `The result has no metric "${metric}" (it has ${
         result.metrics.map((x) => x.name).join(", ")
       })`,
     );
   }
   const compare = COMPARE[op];
-  if (!compare) throw new TypeError(`Unknown comparison "${op}": use >=, >, <=, < or ==`);
+  if (!compare) throw new UserTypeError(`Unknown comparison "${op}": use >=, >, <=, < or ==`);
   const use = options.use ?? "mean";
   const actual = use === "mean" ? m.mean : use === "ci-lower" ? m.ci[0] : m.ci[1];
   if (Number.isFinite(actual) && compare(actual, value)) return;

@@ -15,6 +15,7 @@ import {
   verdict,
 } from "./metric.ts";
 import type { AnswerRecord } from "./types.ts";
+import { UserRangeError, UserSyntaxError, UserTypeError } from "../errors/mod.ts";
 
 /** Options given after the name (`schema=person.json`), with files already read. */
 type Options = Readonly<Record<string, unknown>>;
@@ -158,7 +159,7 @@ export async function resolveMetric(
   if (typeof spec !== "string") return customMetric(spec);
   const [name, ...parts] = spec.split(":").map((s) => s.trim());
   if (!isBuiltin(name)) {
-    throw new TypeError(
+    throw new UserTypeError(
       `Unknown metric "${name}": use one of ${Object.keys(EVAL_METRICS).join(", ")}`,
     );
   }
@@ -170,7 +171,7 @@ export async function resolveMetric(
     if (eq < 0) {
       const t = Number(part);
       if (part === "" || !Number.isFinite(t) || t < def.range[0] || t > def.range[1]) {
-        throw new RangeError(
+        throw new UserRangeError(
           `Metric "${spec}": the threshold must be a number from ${def.range[0]} to ${
             def.range[1] === Number.MAX_SAFE_INTEGER ? "any" : def.range[1]
           }${def.unit ? ` (${def.unit})` : ""}`,
@@ -182,7 +183,7 @@ export async function resolveMetric(
     const key = part.slice(0, eq);
     const value = part.slice(eq + 1);
     if (!def.options?.includes(key)) {
-      throw new TypeError(
+      throw new UserTypeError(
         `Metric "${name}" takes no option "${key}"${
           def.options ? ` (it takes ${def.options.join(", ")})` : ""
         }`,
@@ -227,7 +228,7 @@ async function readSchema(path: string, readText: ReadText): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new SyntaxError(
+    throw new UserSyntaxError(
       `Cannot read schema "${path}": not valid JSON (${e instanceof Error ? e.message : e})`,
     );
   }

@@ -5,6 +5,7 @@
  * @module
  */
 import type { Source } from "../io/mod.ts";
+import { checkConfidence } from "../stats/check_confidence.ts";
 import { Progress } from "../render/progress.ts";
 import { AnswerWriter, readAnswers } from "./answers_file.ts";
 import { appCaller, type AppFunction } from "./app_caller.ts";
@@ -18,6 +19,7 @@ import { DEFAULT_RETRY, type RetryPolicy } from "./_retry.ts";
 import { runItems } from "./_runner.ts";
 import { summarize } from "./_summary.ts";
 import type { ItemResult } from "./types.ts";
+import { UserRangeError, UserTypeError } from "../errors/mod.ts";
 
 /** Options of {@link evaluate}. */
 export interface EvaluateOptions extends DatasetOptions {
@@ -62,14 +64,14 @@ export interface EvaluateOptions extends DatasetOptions {
 function count(name: string, value: number | undefined, fallback: number, min: number): number {
   const v = value ?? fallback;
   if (!Number.isInteger(v) || v < min) {
-    throw new RangeError(`${name} must be a whole number ≥ ${min}, got ${value}`);
+    throw new UserRangeError(`${name} must be a whole number ≥ ${min}, got ${value}`);
   }
   return v;
 }
 
 function callerOf(options: EvaluateOptions): ModelCaller | null {
   if (options.model !== undefined && options.app !== undefined) {
-    throw new TypeError("Give either a model or an app, not both");
+    throw new UserTypeError("Give either a model or an app, not both");
   }
   if (options.app) return appCaller(options.app);
   if (typeof options.model === "string") return resolveModel(options.model, { env: options.env });
@@ -118,18 +120,15 @@ export async function evaluate(source: Source, options: EvaluateOptions = {}): P
   );
   const names = new Set<string>();
   for (const m of metrics) {
-    if (names.has(m.name)) throw new TypeError(`The metric "${m.name}" is given twice`);
+    if (names.has(m.name)) throw new UserTypeError(`The metric "${m.name}" is given twice`);
     names.add(m.name);
   }
   const interval = {
     seed: options.seed ?? 0,
     resamples: count("resamples", options.resamples, 1000, 1),
-    confidence: options.confidence ?? 0.95,
+    confidence: checkConfidence(options.confidence ?? 0.95),
   };
-  if (!Number.isInteger(interval.seed)) throw new RangeError(`seed must be a whole number`);
-  if (!(interval.confidence > 0 && interval.confidence < 1)) {
-    throw new RangeError(`confidence must be between 0 and 1, got ${interval.confidence}`);
-  }
+  if (!Number.isInteger(interval.seed)) throw new UserRangeError(`seed must be a whole number`);
   const policy: RetryPolicy = {
     ...DEFAULT_RETRY,
     ...options.backoff,
@@ -157,13 +156,15 @@ export async function evaluate(source: Source, options: EvaluateOptions = {}): P
   if (problems.length > 0 && !options.skipBadRows) {
     problems.sort((a, b) => a.row - b.row);
     const shown = problems.slice(0, 5).map((p) => p.message).join("; ");
-    throw new TypeError(
+    throw new UserTypeError(
       `Cannot evaluate "${data.name}": ${problems.length} row(s) cannot be used: ${shown}${
         problems.length > 5 ? "; …" : ""
       } (skip them with skipBadRows / --skip-bad-rows)`,
     );
   }
-  if (items.length === 0) throw new RangeError(`Cannot evaluate "${data.name}": it has no items`);
+  if (items.length === 0) {
+    throw new UserRangeError(`Cannot evaluate "${data.name}": it has no items`);
+  }
 
   const kept = caller && options.out ? await readAnswers(options.out) : null;
   const writer = caller && options.out

@@ -6,6 +6,7 @@
  */
 import type { EvalItem } from "./dataset.ts";
 import type { AnswerRecord, Cause, MetricValue } from "./types.ts";
+import { UserRangeError, UserTypeError } from "../errors/mod.ts";
 
 /** What a metric sees of one item: the answer text, the whole answer record and the item. */
 export interface MetricRecord {
@@ -115,19 +116,23 @@ export function verdict(
  */
 export function customMetric(metric: Metric): ResolvedMetric {
   if (typeof metric?.name !== "string" || !/^[\w.@-]+$/.test(metric.name)) {
-    throw new TypeError(
+    throw new UserTypeError(
       `A custom metric needs a name of letters, digits, _, -, @ or . (got ${
         JSON.stringify(metric?.name)
       })`,
     );
   }
   if (typeof metric.compute !== "function") {
-    throw new TypeError(`The metric "${metric.name}" has no compute(record, reference) function`);
+    throw new UserTypeError(
+      `The metric "${metric.name}" has no compute(record, reference) function`,
+    );
   }
   const direction = metric.direction ?? "higher";
   const threshold = metric.threshold ?? null;
   if (threshold !== null && !Number.isFinite(threshold)) {
-    throw new RangeError(`The metric "${metric.name}" has threshold ${threshold}, not a number`);
+    throw new UserRangeError(
+      `The metric "${metric.name}" has threshold ${threshold}, not a number`,
+    );
   }
   const better = (a: number, b: number) => direction === "lower" ? a < b : a > b;
   return {

@@ -6,6 +6,7 @@
  */
 import { openAICompatibleCaller } from "./openai_compatible_caller.ts";
 import type { ModelCaller } from "./model_caller.ts";
+import { UserTypeError } from "../errors/mod.ts";
 
 /** An OpenAI-compatible preset: where it answers and which variable holds its key. */
 export interface ModelPreset {
@@ -93,13 +94,13 @@ export function resolveModel(spec: string, options: ResolveModelOptions = {}): M
   const prefix = colon > 0 ? spec.slice(0, colon) : "";
   const model = spec.slice(colon + 1);
   if (prefix in NOT_YET) {
-    throw new TypeError(
+    throw new UserTypeError(
       `Cannot use model "${spec}": ${NOT_YET[prefix]} is not supported in this version of verdict`,
     );
   }
   const preset = MODEL_PRESETS[prefix];
   if (!preset || model === "") {
-    throw new TypeError(
+    throw new UserTypeError(
       `Cannot use model "${spec}": write ${
         Object.keys(MODEL_PRESETS).map((p) => `${p}:MODEL`).join(", ")
       }, or MODEL@http://host/v1 for any OpenAI-compatible server`,
@@ -109,7 +110,7 @@ export function resolveModel(spec: string, options: ResolveModelOptions = {}): M
   if (preset.keyVariable) {
     apiKey = env(preset.keyVariable) || undefined;
     if (!apiKey) {
-      throw new TypeError(
+      throw new UserTypeError(
         `Cannot use model "${spec}": set ${preset.keyVariable} to your ${prefix} API key`,
       );
     }
