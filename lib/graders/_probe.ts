@@ -152,6 +152,8 @@ export interface ProbeContext {
 export interface ProbeExtraEntry {
   /** What the probe tries, in words (reports and notes). */
   readonly meaning: string;
+  /** A boolean option the grader must have for this probe to apply to it. */
+  readonly needsOption?: string;
   /** The probe for one grader with its settings. */
   make(context: ProbeContext): ProbeExtra;
 }
@@ -163,7 +165,8 @@ export interface ProbeExtraEntry {
 export const PROBE_EXTRAS = {
   "case-insensitive": {
     meaning: "match the pattern ignoring case",
-    // Only for graders with an ignoreCase option; nothing to try when it is already on.
+    // Nothing to try when ignoreCase is already on.
+    needsOption: "ignoreCase",
     make: (c: ProbeContext): ProbeExtra =>
       caseInsensitive(
         c.options.ignoreCase === true ? undefined : c.gradeWith({ ignoreCase: true }),

@@ -6,6 +6,7 @@
  * @module
  */
 import { defaultOptions, type OptionsOf, type OptionsSchema, resolveOptions } from "./options.ts";
+import { PROBE_EXTRAS, type ProbeExtraEntry } from "./_probe.ts";
 import type {
   CorpusCapability,
   GradeInput,
@@ -45,6 +46,18 @@ export type DefinedGrader<
   C extends CorpusCapability<OptionsOf<S>> | undefined,
 > = Grader<S> & { readonly name: N; readonly kind: K; readonly corpus: C };
 
+function checkProbe(name: string, schema: OptionsSchema, probe: ProbeSpec): void {
+  for (const extra of probe.extras) {
+    const entry: ProbeExtraEntry = PROBE_EXTRAS[extra];
+    const option = entry.needsOption;
+    if (option !== undefined && schema[option]?.type !== "boolean") {
+      throw new TypeError(
+        `Grader "${name}": the probe "${extra}" needs a boolean option "${option}"`,
+      );
+    }
+  }
+}
+
 function checkSchema(name: string, schema: OptionsSchema): void {
   for (const [option, spec] of Object.entries(schema)) {
     if (spec.default === null && !spec.nullable) {
@@ -56,16 +69,26 @@ function checkSchema(name: string, schema: OptionsSchema): void {
   }
 }
 
-/** Freeze an options object and the lists in it. */
-function frozen<T extends Record<string, unknown>>(options: T): T {
-  for (const value of Object.values(options)) if (Array.isArray(value)) Object.freeze(value);
-  return Object.freeze(options);
+/** Freeze a value and everything in it. */
+function frozen<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) frozen(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** True when the value and everything in it is frozen (so it cannot change after a check). */
+function deeplyFrozen(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return true;
+  return Object.isFrozen(value) && Object.values(value).every(deeplyFrozen);
 }
 
 /**
  * Build a grader from its declaration. Options given to `grade` and `describe` are checked
- * against the schema and completed with the defaults (a frozen options object, such as
- * the one `resolve` returns, is checked once and remembered), so the declaration's functions always see every option with a valid value.
+ * against the schema and completed with the defaults, so the declaration's functions always see
+ * every option with a valid value. A deeply frozen options object, such as the one `resolve`
+ * returns, is checked once and remembered; any other is checked at every call.
  *
  * @example A tiny grader
  * ```ts
@@ -108,16 +131,19 @@ export function defineGrader<S extends OptionsSchema>(
   spec: GraderSpec<string, GraderKind, S> & { readonly corpus?: CorpusCapability<OptionsOf<S>> },
 ): Grader<S> {
   checkSchema(spec.name, spec.options);
+  checkProbe(spec.name, spec.options, spec.probe);
   const defaults = frozen(defaultOptions(spec.options));
-  // Only frozen objects are remembered: they cannot change after they were checked. Resolved
-  // options are frozen, so passing them back (as the jobs do for every row) is checked once.
+  // Only deeply frozen objects are remembered: they cannot change after they were checked.
+  // Resolved options are frozen, so passing them back (as the jobs do for every row) is cheap.
   const seen = new WeakMap<object, OptionsOf<S>>();
+  seen.set(defaults, defaults);
   const resolve = (options?: unknown): OptionsOf<S> => {
     if (options === undefined || options === null) return defaults;
-    const remember = typeof options === "object" && Object.isFrozen(options);
+    const remember = typeof options === "object" && deeplyFrozen(options);
     let resolved = remember ? seen.get(options) : undefined;
     if (resolved === undefined) {
       resolved = frozen(resolveOptions(spec.name, spec.options, options));
+      seen.set(resolved, resolved);
       if (remember) seen.set(options, resolved);
     }
     return resolved;
