@@ -185,41 +185,41 @@ function inRange(n: number, r: NumberRange): boolean {
 
 /** Check one value against its spec; returns the value to use (lists are copied). */
 function checkValue(grader: string, name: string, spec: OptionSpec, value: unknown): unknown {
-  const fail = (Kind: typeof TypeError | typeof RangeError): never => {
+  const fail = (Kind: typeof UserTypeError | typeof UserRangeError): never => {
     throw new Kind(
       `Grader "${grader}": option "${name}" must be ${allowedText(spec)}, got ${show(value)}`,
     );
   };
-  if (value === null) return spec.nullable ? null : fail(TypeError);
+  if (value === null) return spec.nullable ? null : fail(UserTypeError);
   switch (spec.type) {
     case "boolean":
-      if (typeof value !== "boolean") fail(TypeError);
+      if (typeof value !== "boolean") fail(UserTypeError);
       return value;
     case "enum": {
       const sameType = spec.values.some((v) => typeof v === typeof value);
-      if (!sameType) fail(TypeError);
-      if (!(spec.values as readonly unknown[]).includes(value)) fail(RangeError);
+      if (!sameType) fail(UserTypeError);
+      if (!(spec.values as readonly unknown[]).includes(value)) fail(UserRangeError);
       return value;
     }
     case "integer":
     case "number":
-      if (typeof value !== "number") fail(TypeError);
-      if (!Number.isFinite(value as number)) fail(RangeError);
-      if (spec.type === "integer" && !Number.isInteger(value)) fail(RangeError);
-      if (!inRange(value as number, spec)) fail(RangeError);
+      if (typeof value !== "number") fail(UserTypeError);
+      if (!Number.isFinite(value as number)) fail(UserRangeError);
+      if (spec.type === "integer" && !Number.isInteger(value)) fail(UserRangeError);
+      if (!inRange(value as number, spec)) fail(UserRangeError);
       return value;
     case "list": {
-      if (!Array.isArray(value)) fail(TypeError);
+      if (!Array.isArray(value)) fail(UserTypeError);
       const items = value as unknown[];
-      if (items.some((v) => typeof v !== "string")) fail(TypeError);
+      if (items.some((v) => typeof v !== "string")) fail(UserTypeError);
       const known = spec.values as readonly unknown[];
       if (items.some((v) => !known.includes(v)) || new Set(items).size !== items.length) {
-        fail(RangeError);
+        fail(UserRangeError);
       }
       return [...items];
     }
     case "json":
-      return value === undefined ? fail(TypeError) : structuredClone(value);
+      return value === undefined ? fail(UserTypeError) : structuredClone(value);
   }
 }
 

@@ -7,6 +7,7 @@ import {
   parseOptionText,
   resolveOptions,
 } from "./options.ts";
+import { isUserError } from "../errors/mod.ts";
 
 // The kinds of setting issue 18 needs (sacreBLEU's BLEU and chrF, SQuAD's version), as data.
 const SCHEMA = {
@@ -81,6 +82,7 @@ Deno.test("resolveOptions: wrong types are TypeErrors, values out of range Range
   for (const [given, name, message] of cases) {
     assert.throws(() => resolveOptions("metric", SCHEMA, given), (e: Error) => {
       assert.equal(e.name, name, JSON.stringify(given));
+      assert.ok(isUserError(e), "a user error, not a bug");
       assert.ok(e.message.startsWith('Grader "metric": option "'), e.message);
       assert.ok(e.message.endsWith(message), `${e.message} should end with ${message}`);
       return true;

@@ -1,0 +1,88 @@
+// Grader settings on the command line: each mistake is one line on stderr and exit code 2, naming
+// the grader, the setting and what it allows; the settings that are right reach the graders.
+import assert from "node:assert/strict";
+import { capture } from "./_capture.ts";
+import { main } from "../cli.ts";
+
+const example = new URL("../examples/returns-desk.jsonl", import.meta.url).pathname;
+
+Deno.test("score: a wrong grader setting is a one-line error with exit code 2", async () => {
+  const cases: [string[], RegExp][] = [
+    [
+      ["--option", "numeric.abss=0.1"],
+      /Grader "numeric" has no option "abss" \(did you mean "abs"\?\); its options: abs \(a number ≥ 0\); rel/,
+    ],
+    [
+      ["--option", "contains.ignoreCase=5"],
+      /Grader "contains": option "ignoreCase" must be true or false, got "5"$/,
+    ],
+    [["--option", "numeric.abs=-1"], /option "abs" must be a number ≥ 0, got -1$/],
+    [
+      ["--option", "numeric.pick=middle"],
+      /option "pick" must be one of first, last, only, any, got "middle"$/,
+    ],
+    [
+      ["--option", "normalized.steps=punct,nfkc"],
+      /option "steps" must be a list of lowercase, punct, articles, whitespace/,
+    ],
+    [["--option", "json-schema.schema={oops"], /option "schema" takes JSON text, got "\{oops"$/],
+    [["--option", "exact.ignoreCase=true"], /Grader "exact" takes no options, got "ignoreCase"$/],
+    [["--option", "nope.x=1"], /Unknown grader "nope" in --option nope.x: choose from exact, /],
+    [["--option", "numeric=1"], /--option takes GRADER.KEY=VALUE/],
+    [
+      ["--threshold", "exact=0.5"],
+      /A threshold applies to token-f1, bleu, rouge-l or chrf, not "exact"$/,
+    ],
+    [["--threshold", "bleu=high"], /the threshold is not a number/],
+  ];
+  for (const [flags, message] of cases) {
+    for (const args of [[example, ...flags], ["--pair", "a", "a", ...flags]]) {
+      const r = await capture(() => main(["score", ...args]));
+      assert.equal(r.code, 2, `${args.join(" ")}: ${r.stderr}`);
+      assert.match(r.stderr, message, args.join(" "));
+      assert.ok(r.stderr.startsWith("verdict score: "), r.stderr);
+      assert.equal(r.stderr.split("\n").length, 1, "one line, no stack trace");
+      assert.equal(r.stdout, "");
+    }
+  }
+});
+
+Deno.test("score: settings given on the command line reach the graders and the report", async () => {
+  const r = await capture(() =>
+    main([
+      "score",
+      example,
+      "--graders",
+      "contains,numeric,normalized",
+      "--option",
+      "contains.ignoreCase=true",
+      "--option",
+      "numeric.abs=0.5",
+      "--option",
+      "numeric.pick=first",
+      "--option",
+      'normalized.steps=["punct","lowercase"]',
+      "--json",
+    ])
+  );
+  assert.equal(r.code, 0, r.stderr);
+  const json = JSON.parse(r.stdout);
+  assert.deepEqual(json.config.graderOptions.contains, { ignoreCase: true });
+  assert.deepEqual(json.config.graderOptions.numeric, { abs: 0.5, rel: 0, pick: "first" });
+  assert.deepEqual(json.config.graderOptions.normalized, { steps: ["punct", "lowercase"] });
+  const settings = Object.fromEntries(
+    json.graders.map((g: { grader: string; settings: string }) => [g.grader, g.settings]),
+  );
+  assert.equal(settings.contains, "contains: ignore case");
+  assert.equal(settings.numeric, "numeric: abs=0.5 rel=0 pick=first");
+  assert.equal(settings.normalized, "normalized: lowercase+punct");
+});
+
+Deno.test("score --help lists every grader's settings with type, default and meaning", async () => {
+  const r = await capture(() => main(["score", "--help"]));
+  assert.equal(r.code, 0);
+  assert.match(r.stdout, /^ {2}numeric +pass\/fail +the output's number is within tolerance/m);
+  assert.match(r.stdout, /^ {6}pick: one of first, last, only, any; default last — which output/m);
+  assert.match(r.stdout, /^ {2}bleu +score +sacreBLEU sentence BLEU/m);
+  assert.match(r.stdout, /pass threshold for a graded grader \(token-f1, bleu, rouge-l, chrf\)/);
+});
