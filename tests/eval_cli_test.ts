@@ -178,6 +178,7 @@ Deno.test("eval CLI: the key is in no file written and no message printed, even 
       );
       assert.equal(r.code, 0, r.stderr);
       assert.ok(!r.stdout.includes(KEY) && !r.stderr.includes(KEY), "key printed");
+      assert.equal(r.stderr, ""); // stderr is not a terminal: no progress line
     }
     assert.ok(server.requests.some((q) => q.authorization === `Bearer ${KEY}`), "the key was sent");
     const written = await Deno.readTextFile(out);
@@ -287,4 +288,49 @@ Deno.test("eval CLI: a run killed with SIGKILL resumes; no answered item asked t
     await Deno.remove(data);
     await Deno.remove(out);
   }
+});
+
+Deno.test({
+  name: "eval CLI: on a terminal, a progress line with done/total, rate, ETA and failed calls",
+  ignore: !(() => {
+    try {
+      return Deno.statSync("/usr/bin/script").isFile;
+    } catch {
+      return false;
+    }
+  })(),
+  async fn() {
+    const server = startServer({ answer: arithmetic, latencyMs: 20 });
+    const data = await dataset(6);
+    try {
+      // `script` runs the command on a pseudo-terminal, as a person at a terminal would.
+      const command = [
+        Deno.execPath(),
+        "run",
+        "-A",
+        "cli.ts",
+        "eval",
+        data,
+        "--model",
+        `m1@${server.url}`,
+        "--concurrency",
+        "2",
+      ]
+        .map((a) => `'${a}'`).join(" ");
+      const out = await new Deno.Command("/usr/bin/script", {
+        args: ["-qec", command, "/dev/null"],
+        cwd: ROOT_DIR,
+        env: { NO_COLOR: "1", TERM: "dumb" },
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const text = decode(out.stdout);
+      assert.equal(out.code, 0, text);
+      assert.match(text, /\reval: 6\/6 \(100%\) \d+\.\d s · [\d.]+\/s · ETA 0 s · 0 failed/);
+      assert.match(text, /6 items, 0 missed/);
+    } finally {
+      await server.close();
+      await Deno.remove(data);
+    }
+  },
 });

@@ -12,7 +12,7 @@ import type {
   SharedV4Warning,
 } from "@ai-sdk/provider";
 import { CallError, type CallReply, type CallRequest } from "./model_caller.ts";
-import { redactValue } from "./_redact.ts";
+import { NO_SECRETS, redactValue } from "./_redact.ts";
 import type { CallErrorKind, ChatMessage, FinishReason, TokenUsage, ToolCall } from "./types.ts";
 
 /** Chat messages as the specification's prompt. */
@@ -159,7 +159,7 @@ export async function askModel(
   };
   try {
     const reply = request.stream ? await streamed(model, options) : await generated(model, options);
-    return redactValue(reply, redact);
+    return redact === NO_SECRETS ? reply : redactValue(reply, redact);
   } catch (error) {
     throw callError(error, request.signal, redact);
   }

@@ -32,7 +32,7 @@ export interface RunContext {
 
 async function ask(item: EvalItem, ctx: RunContext, gate: PauseGate) {
   const caller = ctx.caller!;
-  const key = await answerKey({
+  const key = answerKey({
     model: caller.id,
     messages: item.messages,
     params: item.params,

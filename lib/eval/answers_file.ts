@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { createHash } from "node:crypto";
 import { numberedLines } from "../io/mod.ts";
 import { redactor } from "./_redact.ts";
 import type { AnswerRecord, ChatMessage } from "./types.ts";
@@ -34,24 +35,23 @@ function canonical(value: unknown): string {
  * import assert from "node:assert/strict";
  *
  * const ask = { model: "m@http://127.0.0.1:8000/v1", messages: [{ role: "user" as const, content: "2+2?" }], params: { temperature: 0 }, tag: "" };
- * assert.equal(await answerKey(ask), await answerKey({ ...ask, params: { temperature: 0 } }));
- * assert.notEqual(await answerKey(ask), await answerKey({ ...ask, params: { temperature: 1 } }));
+ * assert.equal(answerKey(ask), answerKey({ ...ask, params: { temperature: 0 } }));
+ * assert.notEqual(answerKey(ask), answerKey({ ...ask, params: { temperature: 1 } }));
  * ```
  */
-export async function answerKey(ask: {
+export function answerKey(ask: {
   model: string;
   messages: readonly ChatMessage[];
   params: Readonly<Record<string, unknown>>;
   tag: string;
-}): Promise<string> {
+}): string {
   const text = canonical({
     model: ask.model,
     messages: ask.messages,
     params: ask.params,
     tag: ask.tag,
   });
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  return createHash("sha256").update(text).digest("hex");
 }
 
 /** What was found in an answers file. */
