@@ -356,3 +356,49 @@ Deno.test("display: the metric table with intervals and the misses, escaped and 
     /^eval <rows> · recorded answers · 30 items, 30 missed/,
   );
 });
+
+Deno.test("evaluate: a Retry-After pauses every worker, not only the one that got the 429", async () => {
+  const server = startServer({
+    answer: arithmetic(),
+    fault: (n) => n === 0 ? { kind: "429", retryAfter: "1" } : undefined,
+    latencyMs: 30,
+  });
+  try {
+    const result = await evaluate(questions(6), {
+      model: `m1@${server.url}`,
+      env,
+      concurrency: 2,
+      backoff: FAST,
+      progress: false,
+    });
+    assert.equal(result.metric("exact_match")!.passed, 6);
+    const limited = server.requests[0];
+    assert.equal(limited.fault, "429");
+    // Requests sent while the first was in flight are fine; none may start during the pause.
+    const during = server.requests.filter((r) =>
+      r.at > limited.at + 20 && r.at < limited.at + 1000
+    );
+    assert.deepEqual(during.map((r) => r.question), []);
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("evaluate: a custom metric object beside the built-in ones", async () => {
+  const result = await evaluate("examples/capitals.jsonl", {
+    metrics: [
+      "exact_match",
+      {
+        name: "one_word",
+        threshold: 1,
+        compute: (r) => ({ value: r.text.trim().split(/\s+/).length === 1 ? 1 : 0 }),
+      },
+    ],
+  });
+  const m = result.metric("one_word")!;
+  // Six recorded answers have more than one word: cap-04 (a sentence), cap-05 ("Washington,
+  // D.C."), cap-13 ("New Delhi"), cap-14 (three cities), cap-16 ("Mexico City"), cap-20 ("Ha Noi").
+  const byHand = result.items.filter((i) => i.answer.text!.trim().split(/\s+/).length === 1).length;
+  assert.deepEqual([m.passed, m.scored, m.threshold], [byHand, 20, 1]);
+  assert.equal(byHand, 14);
+});

@@ -63,6 +63,9 @@ export interface Dataset {
 
 const ROLES = new Set(["system", "user", "assistant"]);
 
+/** A value a row really gives (an empty CSV cell gives nothing). */
+const filled = (v: unknown) => v !== undefined && v !== null && v !== "";
+
 function jsonIfText(value: unknown): unknown {
   if (typeof value !== "string") return value;
   const t = value.trim();
@@ -144,7 +147,7 @@ export async function readDataset(
       problems.push({ code, row, ...(field ? { field } : {}), message });
 
     let messages: ChatMessage[];
-    if (values[MESSAGES_FIELD] !== undefined && values[MESSAGES_FIELD] !== null) {
+    if (filled(values[MESSAGES_FIELD])) {
       const m = messagesOf(values[MESSAGES_FIELD]);
       if (typeof m === "string") {
         problem("bad-messages", `row ${row}: "${MESSAGES_FIELD}" ${m}`, MESSAGES_FIELD);
@@ -164,10 +167,7 @@ export async function readDataset(
       messages = [{ role: "user", content: filled }];
     } else {
       const prompt = promptField(values, options);
-      if (
-        prompt === undefined || prompt.value === undefined || prompt.value === null ||
-        prompt.value === ""
-      ) {
+      if (prompt === undefined || !filled(prompt.value)) {
         problem(
           "no-prompt",
           options.input !== undefined
@@ -189,7 +189,7 @@ export async function readDataset(
       ? refValue.map(asText)
       : [asText(refValue)];
 
-    const rowParams = jsonIfText(values[PARAMS_FIELD]);
+    const rowParams = filled(values[PARAMS_FIELD]) ? jsonIfText(values[PARAMS_FIELD]) : undefined;
     if (
       rowParams !== undefined && rowParams !== null && rowParams !== "" &&
       (typeof rowParams !== "object" || Array.isArray(rowParams))
