@@ -11,6 +11,7 @@ import {
   $display,
   audit,
   auditCounts,
+  evaluate,
   graderTable,
   inJupyter,
   type MimeBundle,
@@ -194,4 +195,20 @@ Deno.test("importing the module under deno run --allow-read touches no Jupyter A
     keys: TABLE_KEYS,
     counts: TABLE_KEYS,
   });
+});
+
+Deno.test("eval result: bundle keys, metric table and misses with escaped ids, answers and references", async () => {
+  const result = await evaluate(HOSTILE.map((r) => ({ ...r, question: `Capital? ${SCRIPT}` })), {
+    metrics: ["exact_match", "f1"],
+  });
+  const bundle = result[$display]();
+  assert.deepEqual(Object.keys(bundle), TABLE_KEYS);
+  assertInert(html(bundle), "eval result");
+  assertScripts(html(bundle), 0, "eval result");
+  // The misses hold the answer beside the reference, both escaped, with the hostile id.
+  assert.ok(
+    html(bundle).includes("c1&lt;img src=x onerror=&quot;window.__verdict_xss=2&quot;&gt;"),
+  );
+  assert.ok(html(bundle).includes("Paris&lt;img src=x"));
+  assert.ok((bundle["text/plain"] as string).includes(`c1${IMG}`));
 });
