@@ -402,3 +402,21 @@ Deno.test("evaluate: a custom metric object beside the built-in ones", async () 
   assert.deepEqual([m.passed, m.scored, m.threshold], [byHand, 20, 1]);
   assert.equal(byHand, 14);
 });
+
+Deno.test("evaluate: a failed call on an item with no reference stays not scored on reference metrics", async () => {
+  const result = await evaluate([
+    { id: "with", question: "q1", answer: "x" },
+    { id: "without", question: "q2" },
+  ], {
+    app: () => {
+      throw new Error("the index is down");
+    },
+    metrics: ["exact_match", "latency:1000"],
+    progress: false,
+  });
+  const em = result.metric("exact_match")!;
+  assert.deepEqual([em.scored, em.notScored, em.passed, em.failedCalls], [1, 1, 0, 1]);
+  assert.equal(result.metric("latency")!.scored, 2); // the time spent before failing
+  assert.deepEqual(result.causes, { INFRA: 2 });
+  assert.match(result.items[0].metrics.exact_match.reason, /the app threw: the index is down/);
+});

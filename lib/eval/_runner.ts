@@ -95,6 +95,11 @@ async function scoreItem(
   const causes = new Set<Cause>();
   if (answer.error) causes.add("INFRA");
   for (const metric of metrics) {
+    if (answer.error && metric.needsReference && item.references.length === 0) {
+      // The metric could not have scored this item even with an answer.
+      values[metric.name] = { value: NaN, pass: null, scored: false, reason: "no reference" };
+      continue;
+    }
     if (answer.error) {
       const value = metric.failedValue(answer);
       values[metric.name] = {

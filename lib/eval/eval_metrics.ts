@@ -201,6 +201,7 @@ export async function resolveMetric(
     threshold,
     settings: def.settings + shownOptions,
     ...(def.unit ? { unit: def.unit } : {}),
+    needsReference: def.needsReference,
     failedValue: def.failedValue ?? (() => 0),
     score(record, references) {
       if (def.needsReference && references.length === 0) {

@@ -74,6 +74,8 @@ export interface ResolvedMetric {
   settings: string;
   /** Units of the value, shown in reports (`ms` for latency). */
   unit?: string;
+  /** True when an item without a reference is not scored (also when its call failed). */
+  needsReference: boolean;
   /** The value a failed call gets (0 for 0–1 metrics; latency keeps the time spent). */
   failedValue(answer: AnswerRecord): number;
   /** Score one item (all references at once; the best counts). */
@@ -141,6 +143,7 @@ export function customMetric(metric: Metric): ResolvedMetric {
     direction,
     threshold,
     settings: metric.settings ?? "custom metric",
+    needsReference: false,
     failedValue: () => 0,
     async score(record, references) {
       const refs: (string | null)[] = references.length > 0 ? [...references] : [null];
