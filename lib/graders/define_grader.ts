@@ -51,6 +51,7 @@ function checkProbe(name: string, schema: OptionsSchema, probe: ProbeSpec): void
     const entry: ProbeExtraEntry = PROBE_EXTRAS[extra];
     const option = entry.needsOption;
     if (option !== undefined && schema[option]?.type !== "boolean") {
+      // A mistake in a grader's definition is a bug in verdict: a plain TypeError.
       throw new TypeError(
         `Grader "${name}": the probe "${extra}" needs a boolean option "${option}"`,
       );
