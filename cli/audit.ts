@@ -147,7 +147,7 @@ export function main(args: string[]): Promise<number> {
       });
     if (values.html) {
       const chart = report.chart();
-      const page = offlineHtmlPage({
+      const page = await offlineHtmlPage({
         title: "verdict audit report",
         sections: [{ html: report.toHTML() }, { figure: chart.figure, text: chart.text }],
         footer: [`verdict audit ${args.join(" ")}`],

@@ -292,7 +292,7 @@ export function main(args: string[]): Promise<number> {
     if (values.html) {
       await Deno.writeTextFile(
         values.html,
-        report.htmlPage({ footer: [`verdict score ${args.join(" ")}`] }),
+        await report.htmlPage({ footer: [`verdict score ${args.join(" ")}`] }),
       );
     }
     if (values["save-config"]) {

@@ -88,12 +88,12 @@ Deno.test("score report, grader table and near-miss list: bundle keys and escape
 Deno.test("score charts: Plotly JSON, offline HTML and text; labels cannot escape", async () => {
   resetPlotlyInlining();
   const report = await score(HOSTILE, { graders: ["exact", "contains", "bleu", "chrf"] });
-  const first = scoreBleuChart(report)[$display]();
+  const first = await scoreBleuChart(report)[$display]();
   assert.deepEqual(Object.keys(first).sort(), CHART_KEYS);
   assert.ok(html(first).length > 1_000_000, "the first chart of the session carries plotly.js");
   const later = [
-    ["chrF chart", scoreBleuChart(report, { metric: "chrf" })[$display]()],
-    ["near-miss chart", scoreNearMissChart(report)[$display]()],
+    ["chrF chart", await scoreBleuChart(report, { metric: "chrf" })[$display]()],
+    ["near-miss chart", await scoreNearMissChart(report)[$display]()],
   ] as const;
   for (const [where, bundle] of later) {
     assert.deepEqual(Object.keys(bundle).sort(), CHART_KEYS, where);
@@ -123,8 +123,8 @@ Deno.test("audit report, envelope chart and counts: bundle keys and escaped valu
   assert.ok(html(bundle).includes("timeout &lt;img src=x onerror=&quot;window"));
 
   resetPlotlyInlining();
-  report.chart()[$display](); // the first chart carries the library
-  const chart = report.chart()[$display]();
+  await report.chart()[$display](); // the first chart carries the library
+  const chart = await report.chart()[$display]();
   assert.deepEqual(Object.keys(chart).sort(), CHART_KEYS);
   assertInert(html(chart), "envelope chart");
   assertScripts(html(chart), 1, "envelope chart");

@@ -219,7 +219,7 @@ Deno.test({
       },
     ]);
     const charts = [scoreBleuChart(report), scoreNearMissChart(report), audited.chart()];
-    const page = offlineHtmlPage({
+    const page = await offlineHtmlPage({
       title: `Display check ${IMG}`,
       sections: [
         { html: report.toHTML() },

@@ -1,19 +1,30 @@
 /**
- * Private: the text of plotly.min.js, ready to inline in a `<script>` element.
+ * Private: the text of plotly.min.js, loaded on first use.
+ *
+ * The library is 4.8 MB of text; a static import would load it in every program that imports
+ * verdict, charts or not. It is imported dynamically instead, the first time a chart is displayed
+ * or a page is built. The specifier is a literal, so `deno bundle`, `deno publish` and the module
+ * graph still see it.
  *
  * @module
  */
-import source from "plotly.js-dist-min/plotly.min.js" with { type: "text" };
 
-/** Plotly's version, read from the library's banner. */
-export const PLOTLY_VERSION: string = /plotly\.js v(\d+\.\d+\.\d+)/.exec(source)?.[1] ?? "unknown";
+let script: Promise<string> | undefined;
 
 // A literal "</script" would end the element early; in JavaScript source "<\/script" means the
 // same inside strings, regular expressions and comments.
-/** plotly.min.js, safe to place between `<script>` and `</script>`. */
-export const PLOTLY_SCRIPT: string = source.replace(/<\/script/gi, "<\\/script");
+async function load(): Promise<string> {
+  const { default: source } = await import("plotly.js-dist-min/plotly.min.js", {
+    with: { type: "text" },
+  });
+  return `<script type="text/javascript">${source.replace(/<\/script/gi, "<\\/script")}</script>`;
+}
 
-/** The `<script>` element that defines `window.Plotly`. */
-export function plotlyLibraryScript(): string {
-  return `<script type="text/javascript">${PLOTLY_SCRIPT}</script>`;
+/** The `<script>` element that defines `window.Plotly` (loaded once, then reused). */
+export function plotlyLibraryScript(): Promise<string> {
+  script ??= load().catch((e) => {
+    script = undefined; // let a later call try again
+    throw e;
+  });
+  return script;
 }

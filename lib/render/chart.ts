@@ -18,8 +18,9 @@ import { plotlyBundle, type PlotlyFigure, plotlyHtml } from "./plotly.ts";
  *
  * const chart = new PlotlyChart({ data: [{ type: "bar", x: ["a"], y: [2] }] }, "a: 2");
  * assert.equal(String(chart), "a: 2");
- * assert.equal(chart[$display]()["text/plain"], "a: 2");
- * assert.ok("application/vnd.plotly.v1+json" in chart[$display]());
+ * const bundle = await chart[$display]();
+ * assert.equal(bundle["text/plain"], "a: 2");
+ * assert.ok("application/vnd.plotly.v1+json" in bundle);
  * ```
  */
 export class PlotlyChart {
@@ -49,11 +50,14 @@ export class PlotlyChart {
    * library; use {@linkcode offlineHtmlPage} for a file that stands alone).
    */
   toHTML(): string {
-    return plotlyHtml(this.figure, { includeLibrary: false, text: this.text });
+    return plotlyHtml(this.figure, { text: this.text });
   }
 
-  /** The notebook bundle (Plotly JSON, offline HTML, text). */
-  [$display](): MimeBundle {
+  /**
+   * The notebook bundle (Plotly JSON, offline HTML, text). Deno's kernel awaits it; the first
+   * chart of a session reads plotly.js here and carries it.
+   */
+  [$display](): Promise<MimeBundle> {
     return plotlyBundle(this.figure, { text: this.text });
   }
 

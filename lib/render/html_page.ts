@@ -44,14 +44,15 @@ const POLICY = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsaf
 
 /**
  * Build a whole HTML page that works offline: plotly.min.js is inlined once in the head when the
- * page has a chart, and a Content-Security-Policy forbids loading anything from the network.
+ * page has a chart (it is read then, on the first such page), and a Content-Security-Policy
+ * forbids loading anything from the network.
  *
  * @example A page with a table and a chart
  * ```ts
  * import { htmlTable, offlineHtmlPage } from "@verdict/verdict";
  * import assert from "node:assert/strict";
  *
- * const page = offlineHtmlPage({
+ * const page = await offlineHtmlPage({
  *   title: "Audit of <runs.jsonl>",
  *   sections: [
  *     { html: htmlTable({ columns: ["grader", "passed"], rows: [["exact", 3]] }) },
@@ -63,11 +64,11 @@ const POLICY = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsaf
  * assert.equal(page.split("window.Plotly = Plotly").length, 2); // the library appears once
  * ```
  */
-export function offlineHtmlPage(options: HtmlPageOptions): string {
+export async function offlineHtmlPage(options: HtmlPageOptions): Promise<string> {
   const charts = options.sections.filter((s) => "figure" in s);
   const body = options.sections.map((s) =>
     "figure" in s
-      ? `<section>${plotlyHtml(s.figure, { includeLibrary: false, text: s.text })}</section>`
+      ? `<section>${plotlyHtml(s.figure, { text: s.text })}</section>`
       : `<section>${s.html}</section>`
   ).join("\n");
   const footer = (options.footer ?? []).map((l) => `<div>${escapeHtml(l)}</div>`).join("");
@@ -79,7 +80,7 @@ export function offlineHtmlPage(options: HtmlPageOptions): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(options.title)}</title>
 <style>${STYLE}</style>
-${charts.length ? plotlyLibraryScript() : ""}
+${charts.length ? await plotlyLibraryScript() : ""}
 </head>
 <body>
 <h1>${escapeHtml(options.title)}</h1>

@@ -1,9 +1,10 @@
 /**
  * Plotly figures as notebook bundles and as HTML that renders offline.
  *
- * The first chart of a process (a kernel session) carries plotly.min.js inline in its
+ * The first chart bundle of a process (a kernel session) carries plotly.min.js inline in its
  * `text/html`; later charts wait for `window.Plotly`. So a notebook holds the library once, and
- * its HTML export draws every chart without a network.
+ * its HTML export draws every chart without a network. The library is read only when that first
+ * bundle is built, never at import.
  *
  * @module
  */
@@ -22,15 +23,19 @@ export interface PlotlyFigure {
   config?: Record<string, unknown>;
 }
 
-/** Options for {@linkcode plotlyHtml} and {@linkcode plotlyBundle}. */
+/** Options for {@linkcode plotlyHtml}. */
 export interface PlotlyHtmlOptions {
+  /** Text shown in place of the chart until it is drawn (and where scripts do not run). */
+  text?: string;
+}
+
+/** Options for {@linkcode plotlyBundle}. */
+export interface PlotlyBundleOptions extends PlotlyHtmlOptions {
   /**
-   * Inline plotly.min.js before the chart. By default only the first chart of the process does
+   * Inline plotly.min.js before the chart. By default only the first bundle of the process does
    * (and marks the library as sent); pass `true` or `false` to decide yourself.
    */
   includeLibrary?: boolean;
-  /** Text shown in place of the chart until it is drawn (and where scripts do not run). */
-  text?: string;
 }
 
 let librarySent = false;
@@ -43,12 +48,13 @@ const session = crypto.randomUUID().slice(0, 8);
  *
  * @example The next chart carries the library again
  * ```ts
- * import { plotlyHtml, resetPlotlyInlining } from "@verdict/verdict";
+ * import { plotlyBundle, resetPlotlyInlining } from "@verdict/verdict";
  * import assert from "node:assert/strict";
  *
+ * const figure = { data: [{ type: "bar", x: ["a"], y: [1] }] };
  * resetPlotlyInlining();
- * const first = plotlyHtml({ data: [{ type: "bar", x: ["a"], y: [1] }] });
- * const second = plotlyHtml({ data: [{ type: "bar", x: ["a"], y: [1] }] });
+ * const first = (await plotlyBundle(figure))["text/html"] as string;
+ * const second = (await plotlyBundle(figure))["text/html"] as string;
  * assert.ok(first.length > 1_000_000 && second.length < 10_000);
  * ```
  */
@@ -71,32 +77,27 @@ function plainFigure(figure: PlotlyFigure): PlotlyFigure {
 /**
  * An HTML fragment that draws the figure: a `<div>` and a `<script>` that waits for
  * `window.Plotly` (up to 30 s) and then draws. The figure JSON is escaped for `<script>`, and the
- * fallback text is HTML-escaped.
+ * fallback text is HTML-escaped. The fragment never carries plotly.js itself: put it in a page
+ * built by {@linkcode offlineHtmlPage}, or use {@linkcode plotlyBundle} in a notebook.
  *
  * @example The figure's labels cannot close the script element
  * ```ts
  * import { plotlyHtml } from "@verdict/verdict";
  * import assert from "node:assert/strict";
  *
- * const html = plotlyHtml(
- *   { data: [{ type: "bar", name: "</script><b>x</b>", x: ["a"], y: [1] }] },
- *   { includeLibrary: false },
- * );
+ * const html = plotlyHtml({ data: [{ type: "bar", name: "</script><b>x</b>", x: ["a"], y: [1] }] });
  * assert.ok(html.includes("\\u003c/script\\u003e\\u003cb\\u003ex"));
  * assert.equal(html.match(/<\/script>/g)?.length, 1);
  * ```
  */
 export function plotlyHtml(figure: PlotlyFigure, options: PlotlyHtmlOptions = {}): string {
   const fig = plainFigure(figure);
-  const inline = options.includeLibrary ?? !librarySent;
-  if (inline) librarySent = true;
   const id = `verdict-plot-${session}-${++counter}`;
   const text = options.text ?? "Chart: drawn by plotly.js when scripts run.";
   const missing =
     "This chart needs plotly.js, which verdict puts in the first chart of a session. " +
     "Re-run the cell of the first chart, or call resetPlotlyInlining() and re-run this cell.";
-  return (inline ? plotlyLibraryScript() + "\n" : "") +
-    `<div class="verdict-chart"><div id="${id}"></div>` +
+  return `<div class="verdict-chart"><div id="${id}"></div>` +
     `<pre class="verdict-chart-text" id="${id}-text">${escapeHtml(text)}</pre></div>\n` +
     `<script type="text/javascript">(function () {
   var figure = ${jsonForScript(fig)};
@@ -139,14 +140,15 @@ function figureText(figure: PlotlyFigure): string {
 /**
  * The notebook bundle of a figure: `application/vnd.plotly.v1+json` for frontends with a Plotly
  * renderer, `text/html` that draws offline elsewhere (and in HTML exports), and `text/plain`.
- * The first bundle of the process inlines plotly.min.js (see {@linkcode PlotlyHtmlOptions}).
+ * The first bundle of the process inlines plotly.min.js, read on that first call (see
+ * {@linkcode PlotlyBundleOptions}).
  *
  * @example Keys of a chart bundle
  * ```ts
  * import { plotlyBundle } from "@verdict/verdict";
  * import assert from "node:assert/strict";
  *
- * const bundle = plotlyBundle(
+ * const bundle = await plotlyBundle(
  *   { data: [{ type: "bar", x: ["exact"], y: [3] }], layout: { title: { text: "passes" } } },
  *   { includeLibrary: false, text: "passes: exact 3" },
  * );
@@ -158,11 +160,25 @@ function figureText(figure: PlotlyFigure): string {
  * assert.equal(bundle["text/plain"], "passes: exact 3");
  * ```
  */
-export function plotlyBundle(figure: PlotlyFigure, options: PlotlyHtmlOptions = {}): MimeBundle {
+export async function plotlyBundle(
+  figure: PlotlyFigure,
+  options: PlotlyBundleOptions = {},
+): Promise<MimeBundle> {
   const text = options.text ?? figureText(figure);
+  const json = plainFigure(figure);
+  const inline = options.includeLibrary ?? !librarySent;
+  // Marked before the await, so two bundles built at once do not both carry the library.
+  if (inline) librarySent = true;
+  let library = "";
+  try {
+    library = inline ? (await plotlyLibraryScript()) + "\n" : "";
+  } catch (e) {
+    if (options.includeLibrary === undefined) librarySent = false;
+    throw e;
+  }
   return {
-    "application/vnd.plotly.v1+json": plainFigure(figure),
-    "text/html": plotlyHtml(figure, { ...options, text }),
+    "application/vnd.plotly.v1+json": json,
+    "text/html": library + plotlyHtml(figure, { text }),
     "text/plain": text,
   };
 }

@@ -36,25 +36,38 @@ function runDrawScript(html: string, plotly: boolean) {
   return { calls, timers, el, fallback, setPlotly, scriptCount: scripts.length };
 }
 
-Deno.test("only the first chart of the process inlines plotly.js", () => {
+const htmlOf = async (options?: Parameters<typeof plotlyBundle>[1]) =>
+  (await plotlyBundle(figure, options))["text/html"] as string;
+
+Deno.test("only the first chart bundle of the process inlines plotly.js", async () => {
   resetPlotlyInlining();
-  const first = plotlyHtml(figure);
-  const second = plotlyHtml(figure);
+  const first = await htmlOf();
+  const second = await htmlOf();
   assert.equal(first.split(LIBRARY_MARK).length, 2);
+  assert.ok(first.indexOf(LIBRARY_MARK) < first.indexOf('class="verdict-chart"'), "library first");
   assert.ok(!second.includes(LIBRARY_MARK));
   assert.ok(first.length > 4_000_000 && second.length < 5_000);
-  const forced = plotlyHtml(figure, { includeLibrary: true });
-  assert.ok(forced.includes(LIBRARY_MARK));
+  assert.ok((await htmlOf({ includeLibrary: true })).includes(LIBRARY_MARK));
   resetPlotlyInlining();
-  plotlyHtml(figure, { includeLibrary: false });
-  assert.ok(plotlyHtml(figure).includes(LIBRARY_MARK), "includeLibrary: false does not use it up");
+  await htmlOf({ includeLibrary: false });
+  assert.ok((await htmlOf()).includes(LIBRARY_MARK), "includeLibrary: false does not use it up");
   resetPlotlyInlining();
-  assert.ok((plotlyBundle(figure)["text/html"] as string).includes(LIBRARY_MARK));
-  assert.ok(!(plotlyBundle(figure)["text/html"] as string).includes(LIBRARY_MARK));
+  const both = await Promise.all([htmlOf(), htmlOf()]);
+  assert.equal(
+    both.filter((h) => h.includes(LIBRARY_MARK)).length,
+    1,
+    "two at once: one carries it",
+  );
+});
+
+Deno.test("a bare chart fragment never carries plotly.js", () => {
+  resetPlotlyInlining();
+  assert.ok(!plotlyHtml(figure).includes(LIBRARY_MARK));
+  assert.ok(plotlyHtml(figure).length < 5_000);
 });
 
 Deno.test("the draw script survives hostile labels and passes the figure intact", async () => {
-  const html = plotlyHtml(figure, { includeLibrary: false, text: HOSTILE });
+  const html = plotlyHtml(figure, { text: HOSTILE });
   assert.equal(html.match(/<\/script/gi)?.length, 1, "only our own closing tag");
   assert.ok(!/<img/i.test(html));
   const run = runDrawScript(html, true);
@@ -69,7 +82,7 @@ Deno.test("the draw script survives hostile labels and passes the figure intact"
 });
 
 Deno.test("a later chart waits for window.Plotly, then gives up with a message", () => {
-  const html = plotlyHtml(figure, { includeLibrary: false });
+  const html = plotlyHtml(figure);
   const waiting = runDrawScript(html, false);
   assert.equal(waiting.calls.length, 0);
   assert.equal(waiting.timers.length, 1);
@@ -83,8 +96,8 @@ Deno.test("a later chart waits for window.Plotly, then gives up with a message",
   assert.match(String(never.el.textContent), /needs plotly\.js/);
 });
 
-Deno.test("plotlyBundle carries Plotly JSON, HTML and text", () => {
-  const bundle = plotlyBundle(figure, { includeLibrary: false });
+Deno.test("plotlyBundle carries Plotly JSON, HTML and text", async () => {
+  const bundle = await plotlyBundle(figure, { includeLibrary: false });
   assert.deepEqual(Object.keys(bundle).sort(), [
     "application/vnd.plotly.v1+json",
     "text/html",
@@ -96,7 +109,7 @@ Deno.test("plotlyBundle carries Plotly JSON, HTML and text", () => {
   assert.ok((bundle["text/html"] as string).includes("&lt;img src=x"), "fallback text escaped");
 });
 
-Deno.test("a figure without a data array is refused", () => {
-  assert.throws(() => plotlyBundle({} as PlotlyFigure), TypeError);
+Deno.test("a figure without a data array is refused", async () => {
+  await assert.rejects(() => plotlyBundle({} as PlotlyFigure), TypeError);
   assert.throws(() => plotlyHtml({ data: "x" } as unknown as PlotlyFigure), TypeError);
 });

@@ -41,13 +41,16 @@ export interface ScorePageOptions {
  *   { id: "a", output: "Pack it in the box.", expected: "Pack it in the original box." },
  *   { id: "b", output: "paris", expected: "Paris" },
  * ], { graders: ["exact", "bleu"] });
- * const page = scoreHtmlPage(report, { footer: ["made in a test"] });
+ * const page = await scoreHtmlPage(report, { footer: ["made in a test"] });
  * assert.ok(page.startsWith("<!doctype html>"));
  * assert.equal(page.match(/class="verdict-chart"/g)?.length, 2); // near misses, BLEU
  * assert.ok(page.includes("made in a test"));
  * ```
  */
-export function scoreHtmlPage(report: ScorePageSource, options: ScorePageOptions = {}): string {
+export function scoreHtmlPage(
+  report: ScorePageSource,
+  options: ScorePageOptions = {},
+): Promise<string> {
   const sections: PageSection[] = [{ html: report.toHTML() }];
   const charted = report.graders.some((g) => g.grader !== "overall" && g.passed + g.failed > 0);
   if (charted) {

@@ -520,10 +520,10 @@ export class ScoreReport {
    * import assert from "node:assert/strict";
    *
    * const report = await score([{ id: "a", output: "x", expected: "x" }], { graders: ["exact"] });
-   * assert.ok(report.htmlPage({ title: "Scores" }).includes("<title>Scores</title>"));
+   * assert.ok((await report.htmlPage({ title: "Scores" })).includes("<title>Scores</title>"));
    * ```
    */
-  htmlPage(options: ScorePageOptions = {}): string {
+  htmlPage(options: ScorePageOptions = {}): Promise<string> {
     return scoreHtmlPage(this, options);
   }
 
