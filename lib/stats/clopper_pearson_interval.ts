@@ -3,7 +3,7 @@
  *
  * @module
  */
-import betaQuantile from "@stdlib/stats-base-dists-beta-quantile";
+import { betaQuantile } from "./_beta_quantile.ts";
 import { alphaOf, checkTrials } from "./_check.ts";
 import type { Interval } from "./types.ts";
 
