@@ -1,7 +1,7 @@
 // Asking a model through an AI SDK provider (the LanguageModel specification: doGenerate and
 // doStream), shared by every provider file: the prompt and settings in, one CallReply or one
 // classified CallError out. The provider packages speak the wire formats; nothing here does.
-import { APICallError } from "@ai-sdk/provider";
+import { APICallError } from "npm:@ai-sdk/provider@4.0.38";
 import type {
   LanguageModelV4,
   LanguageModelV4CallOptions,
@@ -10,7 +10,7 @@ import type {
   LanguageModelV4Prompt,
   LanguageModelV4Usage,
   SharedV4Warning,
-} from "@ai-sdk/provider";
+} from "npm:@ai-sdk/provider@4.0.38";
 import { CallError, type CallReply, type CallRequest } from "./model_caller.ts";
 import { NO_SECRETS, redactValue } from "./_redact.ts";
 import type { CallErrorKind, ChatMessage, FinishReason, TokenUsage, ToolCall } from "./types.ts";

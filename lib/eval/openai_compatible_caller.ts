@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { createOpenAICompatible } from "npm:@ai-sdk/openai-compatible@3.0.92";
 import { askModel } from "./_ai_sdk.ts";
 import { redactor } from "./_redact.ts";
 import type { ModelCaller } from "./model_caller.ts";

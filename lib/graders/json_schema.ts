@@ -6,8 +6,8 @@
  * @module
  */
 
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
-import addFormatsNs from "ajv-formats";
+import { Ajv, type ErrorObject, type ValidateFunction } from "npm:ajv@8.20.0";
+import addFormatsNs from "npm:ajv-formats@3.0.1";
 import { binary, errored, notJudged } from "./_result.ts";
 import { type DefinedGrader, defineGrader } from "./define_grader.ts";
 import type { OptionsOf, OptionsSchema } from "./options.ts";

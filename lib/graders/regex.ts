@@ -5,7 +5,7 @@
  * @module
  */
 
-import { RE2JS } from "re2js";
+import { RE2JS } from "npm:re2js@2.10.0";
 import { binary, errored, noReference, notJudged, quote } from "./_result.ts";
 import { type DefinedGrader, defineGrader } from "./define_grader.ts";
 import type { OptionsOf, OptionsSchema } from "./options.ts";

@@ -1,8 +1,8 @@
 // A first look at a harness file, shared by every adapter's sniff: its shape (zip, JSON lines,
 // one JSON document, a JSON array, a six-field rows document, CSV-like text) and what each shape
 // needs for a decision. Only a JSON document is read whole; the rest is read in bounded chunks.
-// @ts-types="@types/papaparse"
-import Papa from "papaparse";
+// @ts-types="npm:@types/papaparse@5.5.2"
+import Papa from "npm:papaparse@5.7.1";
 import { parseJson } from "../io/nonfinite_json.ts";
 import { openRecords } from "../io/open_records.ts";
 import type { FileLook } from "./adapter.ts";

@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { inflateSync } from "fflate";
-import { decompress as zstdDecompress } from "fzstd";
+import { inflateSync } from "npm:fflate@0.8.3";
+import { decompress as zstdDecompress } from "npm:fzstd@0.1.1";
 import type { RandomAccessFile } from "./types.ts";
 import { UserSyntaxError } from "../errors/mod.ts";
 

@@ -1,7 +1,7 @@
 // One async generator of raw records per format.
-// @ts-types="@types/papaparse"
-import Papa from "papaparse";
-import { JSONParser } from "@streamparser/json";
+// @ts-types="npm:@types/papaparse@5.5.2"
+import Papa from "npm:papaparse@5.7.1";
+import { JSONParser } from "npm:@streamparser/json@0.0.26";
 import { Readable } from "node:stream";
 import { flattenRecord, isPlainObject, setField } from "./_flatten.ts";
 import { numberedLines } from "./numbered_lines.ts";

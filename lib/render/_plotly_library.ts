@@ -14,7 +14,7 @@ let script: Promise<string> | undefined;
 // A literal "</script" would end the element early; in JavaScript source "<\/script" means the
 // same inside strings, regular expressions and comments.
 async function load(): Promise<string> {
-  const { default: source } = await import("plotly.js-dist-min/plotly.min.js", {
+  const { default: source } = await import("npm:plotly.js-dist-min@4.1.2/plotly.min.js", {
     with: { type: "text" },
   });
   return `<script type="text/javascript">${source.replace(/<\/script/gi, "<\\/script")}</script>`;

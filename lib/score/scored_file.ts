@@ -5,8 +5,8 @@
  *
  * @module
  */
-// @ts-types="@types/papaparse"
-import Papa from "papaparse";
+// @ts-types="npm:@types/papaparse@5.5.2"
+import Papa from "npm:papaparse@5.7.1";
 
 /** One scored row. */
 export interface ScoredRow {
