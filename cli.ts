@@ -13,25 +13,26 @@
  * @module
  */
 import { EXIT_OK, EXIT_USAGE } from "./cli/_common.ts";
-import { main as audit } from "./cli/audit.ts";
-import { main as evalCommand } from "./cli/eval.ts";
-import { main as interval } from "./cli/interval.ts";
-import { main as score } from "./cli/score.ts";
 
 type Command = (args: string[]) => Promise<number>;
 
+// Each command's module is loaded only when that command runs, so `interval` does not load the
+// readers and graders, and `score` does not load the interval libraries.
 const COMMANDS: Record<string, { run: Command; summary: string }> = {
-  score: { run: score, summary: "score a results file with code graders and name the near misses" },
+  score: {
+    run: async (args) => (await import("./cli/score.ts")).main(args),
+    summary: "score a results file with code graders and name the near misses",
+  },
   audit: {
-    run: audit,
+    run: async (args) => (await import("./cli/audit.ts")).main(args),
     summary: "find rows without a verdict; pass rates three ways with Wilson intervals",
   },
   eval: {
-    run: evalCommand,
+    run: async (args) => (await import("./cli/eval.ts")).main(args),
     summary: "run a model over a dataset and score it (or score recorded answers)",
   },
   interval: {
-    run: interval,
+    run: async (args) => (await import("./cli/interval.ts")).main(args),
     summary: "pass-rate intervals from typed counts (Wilson, Clopper-Pearson, Jeffreys, …)",
   },
 };

@@ -1,5 +1,5 @@
 // `verdict interval`: the three conventions and the envelope from typed counts.
-import { type AttemptCounts, auditCounts } from "../mod.ts";
+import { type AttemptCounts, auditCounts } from "../lib/audit/mod.ts";
 import {
   confidenceFlag,
   EXIT_CODES_HELP,
