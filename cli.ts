@@ -31,6 +31,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
     run: async (args) => (await import("./cli/eval.ts")).main(args),
     summary: "run a model over a dataset and score it (or score recorded answers)",
   },
+  notebook: {
+    run: async (args) => (await import("./cli/notebook.ts")).main(args),
+    summary: "run a notebook on the Deno kernel, keeping late outputs; HTML export",
+  },
   interval: {
     run: async (args) => (await import("./cli/interval.ts")).main(args),
     summary: "pass-rate intervals from typed counts (Wilson, Clopper-Pearson, Jeffreys, …)",

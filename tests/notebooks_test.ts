@@ -19,7 +19,7 @@ import { browserMissing, checkHtmlInBrowser } from "./_browser.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 const PYTHON = "/usr/bin/python3";
-const EXECUTOR = `${ROOT}tests/_notebook/execute.py`;
+const EXECUTOR = `${ROOT}cli/notebook_executor.py`;
 const NOTEBOOKS = `${ROOT}notebooks`;
 const ARTIFACTS = `${ROOT}tests/artifacts`;
 /** Assets that nbconvert's own template links to; absent offline or on a slim install. */

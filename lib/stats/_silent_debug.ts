@@ -31,20 +31,22 @@ function silentDebug(): () => void {
 }
 Object.assign(silentDebug, { enabled: () => false });
 
-const marker = Symbol.for("verdict.silentDebug");
-const bundle = import.meta.url.startsWith("file:") ? fileURLToPath(import.meta.url) : undefined;
-const quiet = (parent: { filename?: string } | null) => {
-  const file = parent?.filename ?? "";
-  return /[\\/]@stdlib[\\/]math-base-special-gammaincinv[\\/]/.test(file) ||
-    (bundle !== undefined && file === bundle);
-};
+const GAMMAINCINV = /[\\/]@stdlib[\\/]math-base-special-gammaincinv[\\/]/;
 
-const original = loader._load;
-if (typeof original === "function" && !(original as unknown as Record<symbol, unknown>)[marker]) {
-  const load: Load = function (this: unknown, request, parent, isMain) {
-    if (request === "debug" && quiet(parent)) return silentDebug;
+// One hook per process, shared by every copy of verdict in it (say, mod.ts by path and the bundle
+// in one notebook): each copy adds its own file to the set of modules allowed the silent logger.
+const KEY = Symbol.for("verdict.silentDebug");
+const shared = globalThis as { [KEY]?: Set<string> };
+let quietFiles = shared[KEY];
+if (quietFiles === undefined) {
+  const files = new Set<string>();
+  quietFiles = shared[KEY] = files;
+  const original = loader._load;
+  loader._load = function (this: unknown, request, parent, isMain) {
+    const file = parent?.filename ?? "";
+    if (request === "debug" && (GAMMAINCINV.test(file) || files.has(file))) return silentDebug;
     return original.call(this, request, parent, isMain);
   };
-  Object.defineProperty(load, marker, { value: true });
-  loader._load = load;
 }
+// In the bundle, the package's code is inlined and its `require("debug")` comes from this file.
+if (import.meta.url.startsWith("file:")) quietFiles.add(fileURLToPath(import.meta.url));

@@ -6,9 +6,15 @@ after the cell's `status: idle`, and nbclient stops listening at idle, so
 outputs go missing. Here, after idle, the iopub channel keeps being read until
 QUIET seconds pass with no message for the cell.
 
-Usage:
-    /usr/bin/python3 tests/_notebook/execute.py IN.ipynb OUT.ipynb [options]
-    /usr/bin/python3 tests/_notebook/execute.py --check [--kernel deno]
+This is what `verdict notebook` (`deno task notebook`) runs; it can also be run
+by hand:
+    /usr/bin/python3 cli/notebook_executor.py IN.ipynb OUT.ipynb [--html OUT.html] [options]
+    /usr/bin/python3 cli/notebook_executor.py --check [--kernel deno]
+
+With --html, the executed notebook is also exported to one HTML file that
+loads nothing: nbconvert's own <script src> tags for require.js and MathJax
+(which point at a CDN or at files of the machine that exported it) are left
+out of the page's head; the outputs are kept as they are.
 
 Exit status: 0 when every cell ran; 1 when a cell raised an error or timed
 out (the executed notebook is still written, and the cell is named on stderr);
@@ -19,6 +25,7 @@ a library missing (the reason is printed).
 import argparse
 import os
 import queue
+import re
 import sys
 import time
 
@@ -87,6 +94,20 @@ class Outputs:
             cell.outputs = []
 
 
+def export_html(nb, path):
+    """Write the notebook as one HTML page that fetches nothing when opened."""
+    from nbconvert import HTMLExporter
+
+    body, _ = HTMLExporter(template_name="lab").from_notebook_node(nb)
+    head_end = body.find("</head>")
+    if head_end > 0:
+        # Only the template's own head: outputs live in the body and are not touched.
+        head = re.sub(r'<script[^>]*\ssrc="[^"]*"[^>]*>\s*</script>\s*', "", body[:head_end])
+        body = head + body[head_end:]
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(body)
+
+
 def run_cell(km, client, cell, outputs, timeout, late):
     """Execute one code cell; return (status, seconds)."""
     started = time.monotonic()
@@ -139,6 +160,7 @@ def main():
     parser.add_argument("--timeout", type=float, default=180.0, help="seconds per cell (default 180)")
     parser.add_argument("--cwd", help="kernel working directory (default: the notebook's folder)")
     parser.add_argument("--check", action="store_true", help="only check that notebooks can run")
+    parser.add_argument("--html", help="also export the executed notebook to this HTML file")
     args = parser.parse_args()
 
     if args.check:
@@ -208,6 +230,8 @@ def main():
         km.shutdown_kernel(now=True)
     nbformat.write(nb, args.output)
     print(f"{args.input}: executed in {time.monotonic() - total:.1f} s", file=sys.stderr)
+    if args.html:
+        export_html(nb, args.html)
     return status
 
 
