@@ -13,6 +13,7 @@
  * @module
  */
 import { EXIT_OK, EXIT_USAGE } from "./cli/_common.ts";
+import config from "./deno.json" with { type: "json" };
 
 type Command = (args: string[]) => Promise<number>;
 
@@ -59,10 +60,15 @@ Run "cli.ts <command> --help" for a command's options.`;
  * import assert from "node:assert/strict";
  *
  * assert.equal(await main(["--help"]), 0);
+ * assert.equal(await main(["--version"]), 0);
  * ```
  */
 export async function main(args: string[]): Promise<number> {
   const [name, ...rest] = args;
+  if (name === "--version" || name === "-V") {
+    console.log(`verdict ${config.version}`);
+    return EXIT_OK;
+  }
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     console.log(USAGE);
     return name === undefined ? EXIT_USAGE : EXIT_OK;
