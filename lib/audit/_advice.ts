@@ -1,6 +1,7 @@
 // Plain-language advice on which number to report, from one group's figures.
 import { INTERVAL_METHODS, type IntervalMethod } from "../stats/proportion_interval.ts";
 import type { ConventionRates } from "./convention_rates.ts";
+import type { ScoreMean } from "./score_mean.ts";
 import type { ClassCounts } from "./_state.ts";
 import type { ErrorKind } from "./types.ts";
 
@@ -26,16 +27,39 @@ export function intervalText(
   return `${label} [${percent(lower)}, ${percent(upper)}]`;
 }
 
+/** A score for reports: three decimals, "n/a" when undefined. */
+export function scoreText(value: number): string {
+  return Number.isNaN(value) ? "n/a" : value.toFixed(3);
+}
+
+/** A mean score with the counts behind it: "mean 0.570 over 8 of 25 attempts (17 unscored)". */
+export function meanText(m: ScoreMean): string {
+  if (m.scored === 0) return `no mean: none of ${m.attempted} attempts has a usable score`;
+  return `mean ${scoreText(m.mean)} over ${m.scored} of ${m.attempted} attempts` +
+    (m.unscored > 0 ? ` (${m.unscored} unscored, left out of the mean)` : "");
+}
+
+/** A bootstrap interval with its settings beside it ("95% bootstrap [0.49, 0.66]"). */
+export function bootstrapText(m: ScoreMean): string {
+  const label = `${confidenceLabel(m.interval.confidence)} bootstrap`;
+  if (Number.isNaN(m.interval.lower)) return `${label}: undefined (no scores)`;
+  return `${label} [${scoreText(m.interval.lower)}, ${scoreText(m.interval.upper)}]`;
+}
+
 export function advise(
   counts: ClassCounts,
   errorKinds: Record<ErrorKind, number>,
   rates: ConventionRates | null,
-  confidence: number,
-  method: IntervalMethod,
+  settings: { confidence: number; method: IntervalMethod },
+  mean: ScoreMean | null = null,
 ): string {
+  const { confidence, method } = settings;
   if (rates === null) {
-    return "This grader gave scores but no pass/fail verdicts, so it has no pass rate; " +
-      "score it with a threshold to get one.";
+    const report = mean && mean.scored > 0
+      ? `report its ${meanText(mean)}, ${bootstrapText(mean)}, never the mean alone`
+      : "there is no score to report either";
+    return `This grader gave scores but no pass/fail verdicts, so it has no pass rate: ${report}. ` +
+      "Give it a threshold to get the pass rate three ways.";
   }
   const unscored = counts.attempted - counts.passed - counts.failed;
   const { scoredOnly, allAttempted, envelope } = rates;

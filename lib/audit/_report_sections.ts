@@ -1,9 +1,17 @@
 // The audit report as sections of headings, tables and lines, shared by the text and HTML views.
 import type { Table } from "../render/table.ts";
-import { confidenceLabel, intervalText, percent } from "./_advice.ts";
+import {
+  bootstrapText,
+  confidenceLabel,
+  intervalText,
+  meanText,
+  percent,
+  scoreText,
+} from "./_advice.ts";
 import { CONVENTIONS } from "./convention_rates.ts";
 import { UNSCORED_CLASSES } from "./classify_row.ts";
 import type { AuditReportData, GroupReport } from "./audit_report.ts";
+import type { ScoreMean } from "./score_mean.ts";
 import type { ClassCounts } from "./_state.ts";
 
 export interface Section {
@@ -30,14 +38,17 @@ function quoted(text: string): string {
 }
 
 function unscoredSummary(g: GroupReport): string {
-  const parts = UNSCORED_CLASSES.filter((c) => g.counts[c] > 0).map((c) => {
+  // Without verdicts a scored row is the normal case: only rows without a usable score are listed.
+  const classes = UNSCORED_CLASSES.filter((c) => g.verdicts || c !== "noVerdict");
+  const parts = classes.filter((c) => g.counts[c] > 0).map((c) => {
     const n = g.counts[c];
     if (c !== "errored") return `${CLASS_NAMES[c]} ${n}`;
     const kinds = Object.entries(g.errorKinds).filter(([, k]) => k > 0)
       .map(([kind, k]) => `${kind} ${k}`).join(", ");
     return `errored ${n} (${kinds})`;
   });
-  return parts.length ? `Unscored attempts: ${parts.join("; ")}.` : "No unscored attempts.";
+  const what = g.verdicts ? "Unscored attempts" : "Attempts without a usable score";
+  return parts.length ? `${what}: ${parts.join("; ")}.` : `No ${what.toLowerCase()}.`;
 }
 
 function ratesTable(g: GroupReport, data: AuditReportData): Table | undefined {
@@ -84,21 +95,48 @@ function ratesTable(g: GroupReport, data: AuditReportData): Table | undefined {
   return { caption: "Pass rate three ways", columns, rows, numeric: [2, 3, 4] };
 }
 
+function meanTable(g: GroupReport, m: ScoreMean, data: AuditReportData): Table {
+  const b = data.bootstrap;
+  return {
+    caption: "Mean score (no verdicts, so no pass rate); interval: percentile bootstrap, " +
+      `${b.resamples} resamples, seed ${b.seed}`,
+    columns: ["statistic", "scored", "of", "unscored", "value", "interval"],
+    rows: [[
+      "mean score",
+      m.scored,
+      g.counts.attempted,
+      m.unscored,
+      scoreText(m.mean),
+      bootstrapText(m),
+    ]],
+    numeric: [1, 2, 3, 4],
+  };
+}
+
 function groupSection(g: GroupReport, data: AuditReportData): Section {
   const c = g.counts;
+  const m = g.scoreMean;
+  const tally = m
+    ? `${m.scored} scored, ${m.unscored} without a usable score; no verdicts`
+    : `${c.passed} passed, ${c.failed} failed, ${g.unscored} unscored`;
   const heading = `Version ${quoted(g.version)}, grader ${quoted(g.grader)}: ${c.attempted} ` +
-    `attempts (${c.passed} passed, ${c.failed} failed, ${g.unscored} unscored)` +
-    (c.refused ? `, ${c.refused} refused` : "");
+    `attempts (${tally})` + (c.refused ? `, ${c.refused} refused` : "");
   const tables: Table[] = [];
   const lines: string[] = [];
   const rates = ratesTable(g, data);
   if (rates) tables.push(rates);
-  else lines.push("No pass rate: this grader gave scores but no pass/fail verdicts.");
-  if (g.unscoredRows.length > 0) {
+  else if (m) {
+    tables.push(meanTable(g, m, data));
+    lines.push(`${meanText(m).replace(/^./, (c) => c.toUpperCase())}, ${bootstrapText(m)}.`);
+  } else lines.push("No pass rate: this grader gave scores but no pass/fail verdicts.");
+  const listed = g.unscoredRows.filter((r) => g.verdicts || r.class !== "noVerdict");
+  if (listed.length > 0) {
     tables.push({
-      caption: "Unscored attempts (up to 20 of each class)",
+      caption: g.verdicts
+        ? "Unscored attempts (up to 20 of each class)"
+        : "Attempts without a usable score (up to 20 of each class)",
       columns: ["row", "class", "error kind", "reason"],
-      rows: g.unscoredRows.map((r) => [r.row, CLASS_NAMES[r.class], r.errorKind ?? "", r.reason]),
+      rows: listed.map((r) => [r.row, CLASS_NAMES[r.class], r.errorKind ?? "", r.reason]),
       numeric: [0],
     });
   }
@@ -167,6 +205,14 @@ export function reportSections(data: AuditReportData): Section[] {
       "all attempted = passes / attempts (unscored count as failures); " +
       "upper edge = (passes + unscored) / attempts (unscored count as passes); " +
       "envelope = all-attempted lower bound to upper-edge upper bound.",
+      ...(data.groups.some((g) => g.scoreMean)
+        ? [
+          "Mean scores (graders with scores but no verdicts): over the scored attempts only, " +
+          "with the unscored ones counted beside them; percentile bootstrap intervals " +
+          `(${data.bootstrap.resamples} resamples, seed ${data.bootstrap.seed}) at ` +
+          `${confidenceLabel(data.confidence)} confidence.`,
+        ]
+        : []),
       ...data.notes.map((n) => `Note: ${n}`),
     ],
   };

@@ -78,6 +78,8 @@ export class GroupState {
   readonly cases = new Map<string, CaseTally>();
   zeroable = 0;
   readonly zeroableExamples: UnscoredRow[] = [];
+  /** Scores of the attempts with a score and no verdict (for the mean of a verdict-less grader). */
+  readonly scores: number[] = [];
 
   constructor(readonly version: string, readonly grader: string) {}
 
@@ -93,6 +95,7 @@ export class GroupState {
     this.counts.attempted++;
     this.counts[c]++;
     if (result.errorKind) this.errorKinds[result.errorKind]++;
+    if (c === "noVerdict" && typeof row.score === "number") this.scores.push(row.score);
     if (c !== "passed" && c !== "failed") {
       this.example({
         row: row.row,

@@ -10,6 +10,7 @@ import type { IntervalMethod } from "../stats/proportion_interval.ts";
 import { classifyRow } from "./classify_row.ts";
 import { conventionRates } from "./convention_rates.ts";
 import { matchDeclared } from "./declared_match.ts";
+import { scoreMean } from "./score_mean.ts";
 import { advise } from "./_advice.ts";
 import { type ClassCounts, GraderState, GroupState, zeroCounts } from "./_state.ts";
 import { AuditReport, type AuditReportData, type GroupReport } from "./audit_report.ts";
@@ -51,6 +52,23 @@ export interface AuditOptions {
    * See {@link INTERVAL_METHODS}.
    */
   method?: IntervalMethod | string;
+  /**
+   * Seed of the bootstrap interval of a mean score, reported for groups whose grader gives scores
+   * but no verdicts (default 0: the same file gives the same interval on every run).
+   */
+  seed?: number;
+  /** Number of resamples of that bootstrap (default 1000). */
+  resamples?: number;
+}
+
+function checkBootstrap(options: AuditOptions): { seed: number; resamples: number } {
+  const seed = options.seed ?? 0;
+  const resamples = options.resamples ?? 1000;
+  if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be a whole number, got ${seed}`);
+  if (!Number.isSafeInteger(resamples) || resamples < 1) {
+    throw new RangeError(`resamples must be a whole number ≥ 1, got ${resamples}`);
+  }
+  return { seed, resamples };
 }
 
 function isRowSource(input: unknown): input is Iterable<AuditRow> | AsyncIterable<AuditRow> {
@@ -104,6 +122,7 @@ export async function audit(
 ): Promise<AuditReport> {
   const confidence = checkConfidence(options.confidence ?? 0.95);
   const method = intervalMethod(options.method ?? "wilson");
+  const bootstrap = checkBootstrap(options);
   checkScale(options.scale);
   const source: AuditInput = isRowSource(input) ? { rows: input } : input;
   const groups = new Map<string, GroupState>();
@@ -167,7 +186,8 @@ export async function audit(
     const decision = zeroing.get(g.grader) ?? { ran: false, reason: "no attempts" };
     const moved = decision.ran ? g.moveZeroed() : 0;
     const zeroed = { ...decision, moved };
-    reports.push(groupReport(g, graders.get(g.grader), zeroed, confidence, method));
+    const settings = { confidence, method, ...bootstrap };
+    reports.push(groupReport(g, graders.get(g.grader), zeroed, settings));
   }
 
   const unmatchedDeclared = attachDeclared(source.declared ?? [], reports);
@@ -187,6 +207,7 @@ export async function audit(
     confidence,
     method,
     interval: `${INTERVAL_METHODS[method].label}, two-sided`,
+    bootstrap: { method: "percentile", ...bootstrap },
     scale: options.scale ? { ...options.scale } : null,
     totals,
     groups: reports,
@@ -200,9 +221,9 @@ function groupReport(
   g: GroupState,
   grader: GraderState | undefined,
   zeroing: { ran: boolean; reason: string; moved: number },
-  confidence: number,
-  method: IntervalMethod,
+  settings: { confidence: number; method: IntervalMethod; seed: number; resamples: number },
 ): GroupReport {
+  const { confidence, method } = settings;
   const counts = { ...g.counts };
   const unscored = counts.attempted - counts.passed - counts.failed;
   const verdicts = (grader?.givesVerdicts ?? false) || counts.noVerdict === 0;
@@ -213,6 +234,9 @@ function groupReport(
       method,
     )
     : null;
+  // Without verdicts there is no pass rate: the mean of the scored attempts stands in for it,
+  // with the count behind it.
+  const mean = verdicts ? null : scoreMean(g.scores, counts.attempted, settings);
   return {
     version: g.version,
     grader: g.grader,
@@ -224,11 +248,12 @@ function groupReport(
     allAttempted: rates?.allAttempted ?? null,
     upperEdge: rates?.upperEdge ?? null,
     envelope: rates?.envelope ?? null,
+    scoreMean: mean,
     eachCaseOnce: verdicts ? eachCaseOnce(g, rates?.scoredOnly.rate ?? NaN) : null,
     declared: [],
     zeroing,
     unscoredRows: [...g.examples].sort((a, b) => a.row - b.row),
-    advice: advise(counts, g.errorKinds, rates, confidence, method),
+    advice: advise(counts, g.errorKinds, rates, settings, mean),
   };
 }
 

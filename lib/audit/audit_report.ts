@@ -13,6 +13,7 @@ import { INTERVAL_METHODS, type IntervalMethod } from "../stats/proportion_inter
 import type { Interval } from "../stats/types.ts";
 import type { Rate } from "./convention_rates.ts";
 import type { DeclaredMatch } from "./declared_match.ts";
+import type { ScoreMean } from "./score_mean.ts";
 import type { ClassCounts, UnscoredRow } from "./_state.ts";
 import type { DeclaredFigure, ErrorKind, RefusedRow, ScoreScale } from "./types.ts";
 import { reportSections, type Section } from "./_report_sections.ts";
@@ -61,6 +62,11 @@ export interface GroupReport {
   upperEdge: Rate | null;
   /** All-attempted lower bound to upper-edge upper bound. */
   envelope: Interval | null;
+  /**
+   * For a group without verdicts (scores only): the mean over its scored attempts, the counts
+   * behind it and a bootstrap interval; null when the group has a pass rate.
+   */
+  scoreMean: ScoreMean | null;
   /** Present only when cases have unequal numbers of attempts. */
   eachCaseOnce: EachCaseOnce | null;
   /** Declared figures that cover this group (`groups` > 1 when pooled over several). */
@@ -87,6 +93,8 @@ export interface AuditReportData {
   method: IntervalMethod;
   /** The interval method spelled out for people, e.g. `"Wilson, two-sided"`. */
   interval: string;
+  /** Settings of the bootstrap interval of every mean score (groups without verdicts). */
+  bootstrap: { method: "percentile"; seed: number; resamples: number };
   /** The score scale applied to every row, or null for each row's own (default [0, 1]). */
   scale: ScoreScale | null;
   /** Counts over the whole source. */

@@ -158,7 +158,9 @@ Deno.test("a grader that gives scores but no verdicts has no pass rate", async (
   assert.equal(exact.verdicts, true);
   assert.equal(exact.counts.noVerdict, 1);
   assert.equal(exact.allAttempted?.rate, 0.5);
-  assert.match(report.toText(), /No pass rate: this grader gave scores but no pass\/fail verdicts/);
+  assert.match(report.toText(), /Mean score \(no verdicts, so no pass rate\)/);
+  assert.ok(Math.abs(bleu.scoreMean!.mean - 0.55) < 1e-12);
+  assert.equal(exact.scoreMean, null);
 });
 
 Deno.test("the scale option makes scores on another scale readable", async () => {
@@ -388,4 +390,43 @@ Deno.test("another interval method: every rate, the envelope, the advice and the
   assert.doesNotMatch(text, /Wilson/);
   assert.match(report.chart().text, /90% Agresti-Coull/);
   await assert.rejects(() => audit(input, { method: "bayes" }), /Unknown interval method/);
+});
+
+Deno.test("scores without verdicts: the mean is over scored attempts, with the count beside it", async () => {
+  // 8 scored rows (mean 0.5625), 14 NaN scores, 2 errored and 1 empty: 25 attempts.
+  const scored = [0.5, 0.75, 0.25, 1, 0.5, 0.5, 0.75, 0.25];
+  const input = [
+    ...scored.map((score) => row({ grader: "faithfulness", score, pass: null })),
+    ...rows(14, () => ({ grader: "faithfulness", score: NaN, pass: null })),
+    ...rows(2, () => ({ grader: "faithfulness", score: null, pass: null, error: "timed out" })),
+    row({ grader: "faithfulness", score: null, pass: null }),
+  ];
+  const report = await audit(input, { seed: 3, resamples: 500 });
+  const g = report.toJSON().groups[0];
+  assert.equal(g.verdicts, false);
+  assert.equal(g.scoredOnly, null);
+  const m = g.scoreMean!;
+  assert.deepEqual([m.mean, m.scored, m.attempted, m.unscored], [0.5625, 8, 25, 17]);
+  assert.deepEqual([m.interval.seed, m.interval.resamples, m.interval.confidence], [3, 500, 0.95]);
+  assert.ok(m.interval.lower < 0.5625 && 0.5625 < m.interval.upper);
+  assert.deepEqual([g.counts.noVerdict, g.counts.nan, g.counts.errored, g.counts.empty], [
+    8,
+    14,
+    2,
+    1,
+  ]);
+  const text = report.toText();
+  assert.match(text, /mean 0\.563 over 8 of 25 attempts \(17 unscored, left out of the mean\)/);
+  assert.match(text, /percentile bootstrap, 500 resamples, seed 3/);
+  assert.match(g.advice, /report its mean 0\.563 over 8 of 25 attempts/);
+  // The same seed gives the same interval; another seed another one.
+  const again = (await audit(input, { seed: 3, resamples: 500 })).toJSON().groups[0].scoreMean!;
+  assert.deepEqual(again.interval, m.interval);
+  const other = (await audit(input, { seed: 4, resamples: 500 })).toJSON().groups[0].scoreMean!;
+  assert.notDeepEqual(other.interval, m.interval);
+  // A grader with verdicts has a pass rate and no mean.
+  const withVerdicts = (await audit(rows(3, () => ({})))).toJSON().groups[0];
+  assert.equal(withVerdicts.scoreMean, null);
+  await assert.rejects(() => audit(input, { resamples: 0 }), RangeError);
+  await assert.rejects(() => audit(input, { seed: 1.5 }), RangeError);
 });

@@ -4,6 +4,7 @@ export * from "./error_kind.ts";
 export * from "./raw_grade.ts";
 export * from "./classify_row.ts";
 export * from "./convention_rates.ts";
+export * from "./score_mean.ts";
 export * from "./declared_match.ts";
 export * from "./audit.ts";
 export * from "./audit_report.ts";
