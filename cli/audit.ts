@@ -33,6 +33,8 @@ export function methodHelp(indent: number): string {
   ).join("\n");
 }
 
+const THRESHOLD_TAKERS = HARNESS_NAMES.filter((h) => HARNESSES[h].takesThresholds);
+
 function listed(names: readonly string[]): string {
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : names[0];
 }
@@ -57,6 +59,13 @@ ${methodHelp(22)}
   --format F          read the file as ${FORMATS.join(", ")}
                       (a six-field file: no harness detection)
   --harness H         read the file as ${listed(HARNESS_NAMES)}
+  --threshold M=X     for a file of scores without verdicts (${
+  listed(THRESHOLD_TAKERS.map((h) => HARNESSES[h].title))
+}): a scored row of metric M
+                      passes at or above X; repeat for each metric. A metric without one is
+                      reported as its mean over the scored rows, with the count and a
+                      bootstrap interval beside it
+  --seed N            seed of those bootstrap intervals (default 0; 1000 resamples)
   --html OUT          also write a self-contained HTML report with the envelope chart
                       (needs --allow-write)
   --json              print the report as JSON on stdout (undefined rates are null)
@@ -75,6 +84,8 @@ const OPTIONS = {
   map: { type: "string", multiple: true },
   format: { type: "string" },
   harness: { type: "string" },
+  threshold: { type: "string", multiple: true },
+  seed: { type: "string" },
   html: { type: "string" },
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -101,6 +112,27 @@ function scaleFlag(value: string | undefined): { min: number; max: number } | un
     throw new UsageError(`--scale must be MIN,MAX with MIN < MAX, such as 0,10, got "${value}"`);
   }
   return { min, max };
+}
+
+function thresholdsFlag(items: string[] | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [metric, text] of Object.entries(pairs(items, "threshold"))) {
+    const n = Number(text);
+    if (text.trim() === "" || !Number.isFinite(n)) {
+      throw new UsageError(`--threshold ${metric}= takes a number, such as 0.7, not "${text}"`);
+    }
+    out[metric] = n;
+  }
+  return out;
+}
+
+function seedFlag(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isSafeInteger(n)) {
+    throw new UsageError(`--seed takes a whole number, not "${value}"`);
+  }
+  return n;
 }
 
 /** Run `verdict audit` with the given arguments; returns the exit code. */
@@ -131,17 +163,27 @@ export function main(args: string[]): Promise<number> {
         `--harness is one of ${HARNESS_NAMES.join(", ")}, not "${values.harness}"`,
       );
     }
+    const thresholds = thresholdsFlag(values.threshold);
+    const seed = seedFlag(values.seed);
     const sixField = values.format !== undefined || Object.keys(mapping).length > 0;
-    if (harness && sixField) {
-      throw new UsageError("--harness cannot be combined with --format or --map");
+    if ((harness || Object.keys(thresholds).length > 0) && sixField) {
+      throw new UsageError("--harness and --threshold cannot be combined with --format or --map");
     }
     // A native harness file is recognised from its content first; anything else is six-field.
-    const report = (!sixField &&
-      await tryAuditHarnessFile(positionals[0], { confidence, scale, harness, method })) ||
+    const settings = { confidence, method, scale, seed };
+    const harnessReport = sixField
+      ? null
+      : await tryAuditHarnessFile(positionals[0], { ...settings, harness, thresholds });
+    if (!harnessReport && Object.keys(thresholds).length > 0) {
+      throw new UsageError(
+        `--threshold applies to ${
+          listed(THRESHOLD_TAKERS.map((h) => HARNESSES[h].title))
+        } files, and "${positionals[0]}" is none`,
+      );
+    }
+    const report = harnessReport ??
       await auditFile(positionals[0], {
-        confidence,
-        method,
-        scale,
+        ...settings,
         mapping,
         format,
       });

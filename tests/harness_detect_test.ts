@@ -27,6 +27,11 @@ Deno.test("the registry names the harness, format and kind of every test file; o
     "openai_output_items.json": ["openai-evals", "json", "output-items"],
     "openai_run.json": ["openai-evals", "json", "run"],
     "openai_dashboard.jsonl": ["openai-evals", "jsonl", "dashboard"],
+    "deepeval_run_full.json": ["deepeval", "json", "test-run"],
+    "deepeval_cache.json": ["deepeval", "json", "cache"],
+    "deepeval_link.json": ["deepeval", "json", "link"],
+    "ragas_to_json.json": ["ragas", "json", "columns"],
+    "ragas_records.jsonl": ["ragas", "jsonl", "records"],
     "not_a_harness.json": null,
     "six_field.csv": null,
   };
@@ -98,11 +103,41 @@ Deno.test("JSON lines and CSV that no reader claims are TypeErrors too, naming w
       assert.ok(error instanceof TypeError);
       assert.match(error.message, /"plain\.csv": it is CSV-like text \(header: "id", "output"\)/);
       assert.match(error.message, /promptfoo \(no "\[provider\] prompt", Status, Score column/);
+      assert.match(error.message, /Ragas \(no user_input or question column\)/);
       // Readers that read no CSV at all are grouped in one clause.
-      assert.match(error.message, /Inspect AI, .*OpenAI Evals API read no CSV/);
+      assert.match(error.message, /Inspect AI, .*OpenAI Evals API and DeepEval read no CSV/);
       return true;
     },
   );
+});
+
+Deno.test("JSON or CSV that is neither DeepEval nor Ragas: each says why, in one line", async () => {
+  const cases: [string, string, RegExp][] = [
+    // Ragas inputs beside a verdict column: a six-field file, not a Ragas export.
+    [
+      "user_input,response,faithfulness,pass\nq,a,0.5,true\n",
+      "six.csv",
+      /Ragas \(a "pass" column, which Ragas never writes\)/,
+    ],
+    // Ragas inputs and nothing else: no metric column.
+    ['[{"question": "q", "answer": "a", "contexts": []}]', "inputs.json", /no metric column/],
+    // A DeepEval-like document without its keys.
+    [
+      '{"test_results": [{"name": "t", "success": true}]}',
+      "evaluation_result.json",
+      /DeepEval \(no testRunData, testRunLink, testCases list or test-case cache map\)/,
+    ],
+  ];
+  for (const [text, name, reason] of cases) {
+    await assert.rejects(() => readHarnessFile({ text, name }), (error: Error) => {
+      assert.ok(error instanceof TypeError, name);
+      assert.match(error.message, new RegExp(`"${name.replace(".", "\\.")}".*no harness reader`));
+      assert.match(error.message, reason);
+      assert.ok(!error.message.includes("\n"), "one line");
+      return true;
+    });
+    assert.equal(await tryReadHarnessFile({ text, name }), null, name);
+  }
 });
 
 Deno.test("A file that cannot be parsed is a SyntaxError, also from the fallback form", async () => {

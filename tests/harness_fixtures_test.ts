@@ -29,6 +29,7 @@ interface Expected {
   file: string;
   harness: HarnessName;
   format: "json" | "jsonl" | "csv" | "eval-zip";
+  kind?: string;
   attempted: number;
   passed: number;
   failed: number;
@@ -37,8 +38,15 @@ interface Expected {
   /** Other class counts that must hold (nan, unparsed, empty, noVerdict). */
   classes?: Record<string, number>;
   aggregateOnly?: boolean;
-  /** Declared figures (by metric) and the convention codes they must match. */
+  /**
+   * Declared figures (by metric, or `grader | metric` for one grader's) and the convention codes
+   * they must match.
+   */
   matches?: Record<string, string[]>;
+  /** For graders with scores but no verdicts: [mean, scored, unscored] per grader. */
+  means?: Record<string, [number, number, number]>;
+  /** A note that must be among the harness notes (a substring). */
+  note?: string;
   /** Problem codes the file must raise. */
   problems?: string[];
   version?: string;
@@ -372,14 +380,234 @@ const FIXTURES: Expected[] = [
     errored: 1,
     unscored: 1,
   },
+  // DeepEval ----------------------------------------------------------------------------------
+  // Counted with a throw-away stdlib Python script: json.loads (bare NaN/Infinity counted by a
+  // parse_constant hook: none in these files), then for every entry of testCases and
+  // conversationalTestCases (or of a cache's lookup map), for every metric result: errored when
+  // it has an error string, else NaN when its score is NaN, else passed/failed by its own success
+  // flag (never by score and threshold). The READMEs' counts agree.
+  {
+    // 2 cases × {Correctness [GEval], Faithfulness}: Correctness true/false (0.2845 < 0.5),
+    // Faithfulness true/true. metricsScores 1/1/0 and 2/0/0; testPassed 1, testFailed 1.
+    file: "deepeval/Arshnoor-Singh-Sohi-RAG-Ecosystem.latest_test_run.json",
+    harness: "deepeval",
+    format: "json",
+    kind: "latest-test-run",
+    attempted: 4,
+    passed: 3,
+    failed: 1,
+    errored: 0,
+    unscored: 0,
+    classes: { nan: 0 },
+    matches: { "metricsScores passes / (passes + fails + errors)": ["scoredOnly", "allAttempted"] },
+  },
+  {
+    // testCases [] and one conversational case with Role Adherence 0.5 and Knowledge Retention
+    // 0.5 (threshold 0.7), both success false.
+    file: "deepeval/JustChaos10-Rasa-Alizha-Chatbot.latest_test_run.json",
+    harness: "deepeval",
+    format: "json",
+    kind: "latest-test-run",
+    attempted: 2,
+    passed: 0,
+    failed: 2,
+    errored: 0,
+    unscored: 0,
+    classes: { nan: 0 },
+    matches: { "metricsScores passes / (passes + fails + errors)": ["scoredOnly", "allAttempted"] },
+  },
+  {
+    // 20 cases × 3 custom metrics whose success is score == 0: Keyword 3 true / 17 false, CEAT
+    // 12 / 8, BOLD 20 / 0 → 35 passed, 25 failed; every flag disagrees with score ≥ 0.5.
+    file: "deepeval/Mango-Leach-industryproject.latest_test_run.json",
+    harness: "deepeval",
+    format: "json",
+    kind: "latest-test-run",
+    attempted: 60,
+    passed: 35,
+    failed: 25,
+    errored: 0,
+    unscored: 0,
+    classes: { nan: 0 },
+    matches: { "metricsScores passes / (passes + fails + errors)": ["scoredOnly", "allAttempted"] },
+    note: "60 metric result(s) have a success flag that differs from score ≥ threshold",
+  },
+  {
+    // {"testRunLink": …} only: no case, no metric.
+    file: "deepeval/PRKULKAR1992-DeepEval.basics.latest_test_run.link-only.json",
+    harness: "deepeval",
+    format: "json",
+    kind: "link",
+    attempted: 0,
+    passed: 0,
+    failed: 0,
+    errored: 0,
+    unscored: 0,
+    classes: { nan: 0 },
+    problems: ["no-rows"],
+    note: "This file holds only a link to results uploaded to Confident AI",
+  },
+  {
+    // testCasesLookupMap: 2 entries, each one Answer Relevancy result with success true.
+    file: "deepeval/confident-ai-deepeval.legacy-2024.deepeval-cache.json",
+    harness: "deepeval",
+    format: "json",
+    kind: "legacy-cache",
+    attempted: 2,
+    passed: 2,
+    failed: 0,
+    errored: 0,
+    unscored: 0,
+    classes: { nan: 0 },
+  },
+  {
+    // test_cases_lookup_map: 4 entries, each one cached Tool Correctness (3 true, 1 false); the
+    // run's 3 errored GEval results were never cached.
+    file: "deepeval/dtehan-teradata-mcp-evals.deepeval-cache.json",
+    harness: "deepeval",
+    format: "json",
+    kind: "cache",
+    attempted: 4,
+    passed: 3,
+    failed: 1,
+    errored: 0,
+    unscored: 0,
+    classes: { nan: 0 },
+  },
+  {
+    // 4 cases: Tool Correctness on all 4 (3 true, 1 false); Clarification Check [GEval] on 3,
+    // each with an error string and no score → 3 errored. metricsScores: 3/1/0 and 0/0/3.
+    file: "deepeval/dtehan-teradata-mcp-evals.latest_test_run.json",
+    harness: "deepeval",
+    format: "json",
+    kind: "latest-test-run",
+    attempted: 7,
+    passed: 3,
+    failed: 1,
+    errored: 3,
+    unscored: 3,
+    classes: { nan: 0 },
+    matches: {
+      "Tool Correctness | metricsScores passes / (passes + fails + errors)": [
+        "scoredOnly",
+        "allAttempted",
+      ],
+      "Clarification Check [GEval] | metricsScores passes / (passes + fails + errors)": [
+        "allAttempted",
+      ],
+      "Clarification Check [GEval] | metricsScores.errors": ["attempted", "errored"],
+    },
+    note: "3 test case(s) have an errored or NaN metric and no failed one",
+  },
+  {
+    // A bare TestRun (results folder): 6 cases c0…c5 × Listed Passes, 3 true (c0, c1, c3), 3 false.
+    file: "deepeval/judgekeeper-judgekeeper.test_run_20261001_143217.json",
+    harness: "deepeval",
+    format: "json",
+    kind: "test-run",
+    attempted: 6,
+    passed: 3,
+    failed: 3,
+    errored: 0,
+    unscored: 0,
+    classes: { nan: 0 },
+    matches: { "metricsScores passes / (passes + fails + errors)": ["scoredOnly", "allAttempted"] },
+  },
+  // Ragas --------------------------------------------------------------------------------------
+  // Counted with a throw-away stdlib Python script: csv.DictReader over the whole text (quoted
+  // multi-line cells stay in one record), or json.loads with a parse_constant hook for bare NaN;
+  // a metric column is any column that is not a Ragas input; a cell is NaN when empty, "nan",
+  // null or a float NaN. The means are over the numeric cells only. No file carries a threshold,
+  // so every scored cell is a score without a verdict. The READMEs' counts agree.
+  {
+    // 8 rows × 4 metrics, no empty cell: 32 scored.
+    file: "ragas/Abishek-Raj-M-Ragas-evaluation-demo.ragas_evaluation_results.csv",
+    harness: "ragas",
+    format: "csv",
+    kind: "table",
+    attempted: 32,
+    passed: 0,
+    failed: 0,
+    errored: 0,
+    unscored: 32,
+    classes: { nan: 0, noVerdict: 32 },
+    means: {
+      context_recall: [0.5, 8, 0],
+      context_precision: [0.6249999999375, 8, 0],
+      faithfulness: [0.4375, 8, 0],
+      answer_correctness: [0.6004451246553641, 8, 0],
+    },
+  },
+  {
+    // 8 rows × 4 metrics; context_precision empty in rows 1 and 3 (0-based) → 2 NaN, 30 scored.
+    file: "ragas/Naveroll0406-Hybrid-RAG-Evaluation.ragas_evaluation_results.csv",
+    harness: "ragas",
+    format: "csv",
+    kind: "table",
+    attempted: 32,
+    passed: 0,
+    failed: 0,
+    errored: 0,
+    unscored: 32,
+    classes: { nan: 2, noVerdict: 30 },
+    means: {
+      faithfulness: [0.96875, 8, 0],
+      answer_relevancy: [0.8628382853218896, 8, 0],
+      context_precision: [0.8171296295898919, 6, 2],
+      context_recall: [0.8333333333333334, 8, 0],
+    },
+  },
+  {
+    // 10 rows × 4 metrics; answer_correctness empty in all 10, faithfulness in rows 0 and 8:
+    // 12 NaN, 28 scored; every row has a NaN.
+    file: "ragas/kxphan05-multiplier.ragas_results.csv",
+    harness: "ragas",
+    format: "csv",
+    kind: "table",
+    attempted: 40,
+    passed: 0,
+    failed: 0,
+    errored: 0,
+    unscored: 40,
+    classes: { nan: 12, noVerdict: 28 },
+    means: {
+      faithfulness: [0.19042388770649638, 8, 2],
+      answer_correctness: [NaN, 0, 10],
+      context_precision: [0.5166666666391666, 10, 0],
+      context_recall: [0.08333333333333333, 10, 0],
+    },
+    note: "10 row(s) have at least one NaN metric",
+  },
+  {
+    // Columns layout {column: {"0": …}}, 15 rows × 3 metrics; bare NaN tokens at faithfulness
+    // "8" and "9", answer_relevancy "10", context_recall "11": 4 NaN, 41 scored.
+    file: "ragas/NomanSaleem4-agentic_rag.ragas_results.json",
+    harness: "ragas",
+    format: "json",
+    kind: "columns",
+    attempted: 45,
+    passed: 0,
+    failed: 0,
+    errored: 0,
+    unscored: 45,
+    classes: { nan: 4, noVerdict: 41 },
+    means: {
+      faithfulness: [0.47289377289377293, 13, 2],
+      answer_relevancy: [0.892529144192779, 14, 1],
+      context_recall: [0.875, 14, 1],
+    },
+  },
 ];
 
 Deno.test("every fixture file has an expectation (none is left untested)", {
   ignore: !present,
 }, () => {
   const listed = new Set(FIXTURES.map((f) => f.file));
-  for (const dir of ["promptfoo", "inspect_ai", "lm-eval-harness", "openai-evals"]) {
+  for (
+    const dir of ["promptfoo", "inspect_ai", "lm-eval-harness", "openai-evals", "deepeval", "ragas"]
+  ) {
     for (const entry of Deno.readDirSync(new URL(`${dir}/`, ROOT))) {
+      if (entry.name === "README.md") continue;
       assert.ok(listed.has(`${dir}/${entry.name}`), `no expectation for ${dir}/${entry.name}`);
     }
   }
@@ -392,6 +620,10 @@ for (const expected of FIXTURES) {
     const read = await readHarnessFile(new URL(expected.file, ROOT));
     assert.equal(read.detected.harness, expected.harness);
     assert.equal(read.detected.format, expected.format);
+    if (expected.kind) assert.equal(read.detected.kind, expected.kind);
+    if (expected.note) {
+      assert.ok(read.harness.notes.some((n) => n.includes(expected.note!)), expected.note);
+    }
     assert.equal(read.aggregateOnly, expected.aggregateOnly ?? false);
     if (expected.version) assert.equal(read.harness.version, expected.version);
     assert.ok(read.harness.notes.some((n) => n.startsWith("Checked against")));
@@ -410,10 +642,21 @@ for (const expected of FIXTURES) {
       assert.ok(read.declared.length > 0, "an aggregate-only file still has declared figures");
       assert.match(read.harness.notes[0], /aggregate figures only/);
     }
-    for (const [metric, conventions] of Object.entries(expected.matches ?? {})) {
-      const found = report.groups.flatMap((g) => g.declared).filter((d) => d.metric === metric);
+    for (const [key, conventions] of Object.entries(expected.matches ?? {})) {
+      const [grader, metric] = key.includes(" | ") ? key.split(" | ") : [undefined, key];
+      const found = report.groups.filter((g) => grader === undefined || g.grader === grader)
+        .flatMap((g) => g.declared).filter((d) => d.metric === metric);
       assert.ok(found.length > 0, `declared figure ${metric} was matched against a group`);
       for (const d of found) assert.deepEqual(d.matches, conventions, `${metric}: ${d.verdict}`);
+    }
+    for (const [grader, [mean, scored, unscored]] of Object.entries(expected.means ?? {})) {
+      const g = report.groups.find((g) => g.grader === grader);
+      assert.ok(g?.scoreMean, `${grader} has a mean`);
+      assert.equal(g.verdicts, false);
+      const m = g.scoreMean;
+      assert.deepEqual([m.scored, m.unscored, m.attempted], [scored, unscored, scored + unscored]);
+      if (Number.isNaN(mean)) assert.ok(Number.isNaN(m.mean), grader);
+      else assert.ok(Math.abs(m.mean - mean) < 1e-12, `${grader}: ${m.mean} vs ${mean}`);
     }
     const codes = read.problems.map((p) => p.code);
     for (const code of expected.problems ?? []) assert.ok(codes.includes(code), code);

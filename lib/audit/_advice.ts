@@ -55,10 +55,12 @@ export function advise(
 ): string {
   const { confidence, method } = settings;
   if (rates === null) {
-    const report = mean && mean.scored > 0
-      ? `report its ${meanText(mean)}, ${bootstrapText(mean)}, never the mean alone`
-      : "there is no score to report either";
-    return `This grader gave scores but no pass/fail verdicts, so it has no pass rate: ${report}. ` +
+    const head = "This grader gave scores but no pass/fail verdicts, so it has no pass rate";
+    if (!mean || mean.scored === 0) {
+      return `${head}, and none of its attempts has a usable score: there is nothing to report; ` +
+        "rerun the unscored attempts.";
+    }
+    return `${head}: report its ${meanText(mean)}, ${bootstrapText(mean)}, never the mean alone. ` +
       "Give it a threshold to get the pass rate three ways.";
   }
   const unscored = counts.attempted - counts.passed - counts.failed;

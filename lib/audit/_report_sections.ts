@@ -127,7 +127,11 @@ function groupSection(g: GroupReport, data: AuditReportData): Section {
   if (rates) tables.push(rates);
   else if (m) {
     tables.push(meanTable(g, m, data));
-    lines.push(`${meanText(m).replace(/^./, (c) => c.toUpperCase())}, ${bootstrapText(m)}.`);
+    lines.push(
+      m.scored > 0
+        ? `${meanText(m).replace(/^./, (c) => c.toUpperCase())}, ${bootstrapText(m)}.`
+        : `No mean: none of the ${m.attempted} attempts has a usable score.`,
+    );
   } else lines.push("No pass rate: this grader gave scores but no pass/fail verdicts.");
   const listed = g.unscoredRows.filter((r) => g.verdicts || r.class !== "noVerdict");
   if (listed.length > 0) {

@@ -149,9 +149,12 @@ export class GraderState {
   freeTextExample: string | undefined;
   /** A row declares the grader binary, or a row carries a verdict. */
   givesVerdicts = false;
+  /** A row declares that the grader gives scores only. */
+  scoreOnly = false;
 
   add(row: AuditRow, cls: RowClass): void {
     if (row.binary === true || row.pass !== null) this.givesVerdicts = true;
+    if (row.scoreOnly === true) this.scoreOnly = true;
     const present = hasRawGrade(row.rawGrade);
     if (present) this.anyRawGrade = true;
     if (cls !== "passed") return;

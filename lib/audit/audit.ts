@@ -226,7 +226,8 @@ function groupReport(
   const { confidence, method } = settings;
   const counts = { ...g.counts };
   const unscored = counts.attempted - counts.passed - counts.failed;
-  const verdicts = (grader?.givesVerdicts ?? false) || counts.noVerdict === 0;
+  const verdicts = (grader?.givesVerdicts ?? false) ||
+    (counts.noVerdict === 0 && !(grader?.scoreOnly ?? false));
   const rates = verdicts
     ? conventionRates(
       { passed: counts.passed, failed: counts.failed, unscored },

@@ -430,3 +430,20 @@ Deno.test("scores without verdicts: the mean is over scored attempts, with the c
   await assert.rejects(() => audit(input, { resamples: 0 }), RangeError);
   await assert.rejects(() => audit(input, { seed: 1.5 }), RangeError);
 });
+
+Deno.test("a score-only grader whose every row is NaN still has no pass rate, and says so", async () => {
+  const input = rows(
+    4,
+    () => ({ grader: "answer_correctness", score: NaN, pass: null, scoreOnly: true }),
+  );
+  const g = (await audit(input)).toJSON().groups[0];
+  assert.equal(g.verdicts, false);
+  assert.equal(g.allAttempted, null);
+  assert.deepEqual([g.scoreMean?.scored, g.scoreMean?.unscored], [0, 4]);
+  assert.ok(Number.isNaN(g.scoreMean?.mean));
+  assert.match(g.advice, /none of its attempts has a usable score/);
+  // Without the flag, four NaN rows of a grader that could give verdicts keep the three rates.
+  const plain = rows(4, () => ({ grader: "judge", score: NaN, pass: null }));
+  const p = (await audit(plain)).toJSON().groups[0];
+  assert.deepEqual([p.verdicts, p.allAttempted?.trials, p.scoreMean], [true, 4, null]);
+});

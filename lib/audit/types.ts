@@ -36,6 +36,11 @@ export interface AuditRow {
   /** True when the grader gives verdicts (pass/fail); a score with no verdict is then `noVerdict`. */
   binary?: boolean;
   /**
+   * True when the grader gives scores and never verdicts (a Ragas metric without a threshold):
+   * its group reports the mean score instead of a pass rate, even when no row has a usable score.
+   */
+  scoreOnly?: boolean;
+  /**
    * The scale the file declares for this row's score (added for the auditor; optional). A score
    * outside it makes the row unreadable. Default `{ min: 0, max: 1 }`; the audit's `scale` option
    * overrides it.

@@ -7,14 +7,17 @@
 import { audit, type AuditInput, type AuditOptions } from "../audit/audit.ts";
 import type { AuditReport } from "../audit/audit_report.ts";
 import { readHarnessFile, tryReadHarnessFile } from "./read_harness_file.ts";
-import type { HarnessName, HarnessResult, HarnessSource } from "./types.ts";
+import type { HarnessResult, HarnessSource, ReadHarnessOptions } from "./types.ts";
 
-/** Options of {@link auditHarnessFile}: the audit's settings, plus a forced harness and a name. */
-export interface AuditHarnessOptions extends AuditOptions {
-  /** Force a harness instead of detecting it. */
-  harness?: HarnessName;
-  /** A name for messages and the report heading. */
-  name?: string;
+/**
+ * Options of {@link auditHarnessFile}: the audit's settings, plus how to read the file (a forced
+ * harness, a name, thresholds).
+ */
+export interface AuditHarnessOptions extends AuditOptions, ReadHarnessOptions {}
+
+function split(options: AuditHarnessOptions): [ReadHarnessOptions, AuditOptions] {
+  const { harness, name, thresholds, ...auditOptions } = options;
+  return [{ harness, name, thresholds }, auditOptions];
 }
 
 /**
@@ -51,7 +54,7 @@ export function harnessAuditInput(result: HarnessResult): AuditInput {
 }
 
 /**
- * Detect, adapt and audit a promptfoo, Inspect AI, lm-evaluation-harness or OpenAI Evals file.
+ * Detect, adapt and audit a native file of any harness in the registry ({@link HARNESSES}).
  * A file with aggregate figures only gives a report with no groups and its figures listed.
  *
  * @example Audit an Inspect log with one correct and one errored sample
@@ -75,17 +78,13 @@ export async function auditHarnessFile(
   source: HarnessSource,
   options: AuditHarnessOptions = {},
 ): Promise<AuditReport> {
-  const read = await readHarnessFile(source, { harness: options.harness, name: options.name });
-  return audit(harnessAuditInput(read), {
-    confidence: options.confidence,
-    scale: options.scale,
-    method: options.method,
-  });
+  const [readOptions, auditOptions] = split(options);
+  return audit(harnessAuditInput(await readHarnessFile(source, readOptions)), auditOptions);
 }
 
 /**
- * Like {@link auditHarnessFile}, but gives null when the file belongs to none of the four
- * harnesses, so a caller can fall back to the six-field reader.
+ * Like {@link auditHarnessFile}, but gives null when no harness reader claims the file, so a
+ * caller can fall back to the six-field reader.
  *
  * @example A plain results file is left to another reader
  * ```ts
@@ -99,11 +98,7 @@ export async function tryAuditHarnessFile(
   source: HarnessSource,
   options: AuditHarnessOptions = {},
 ): Promise<AuditReport | null> {
-  const read = await tryReadHarnessFile(source, { harness: options.harness, name: options.name });
-  if (!read) return null;
-  return audit(harnessAuditInput(read), {
-    confidence: options.confidence,
-    scale: options.scale,
-    method: options.method,
-  });
+  const [readOptions, auditOptions] = split(options);
+  const read = await tryReadHarnessFile(source, readOptions);
+  return read && audit(harnessAuditInput(read), auditOptions);
 }

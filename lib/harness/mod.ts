@@ -12,5 +12,7 @@ export * from "./inspect.ts";
 export * from "./lm_eval.ts";
 export * from "./lm_eval_results.ts";
 export * from "./openai_evals.ts";
+export * from "./deepeval.ts";
+export * from "./ragas.ts";
 export * from "./read_harness_file.ts";
 export * from "./audit_harness_file.ts";

@@ -10,7 +10,12 @@ import { lookAt } from "./_look.ts";
 import { openHarnessSource, sourcePath } from "./_source.ts";
 import { harnessNotes } from "./notes.ts";
 import { HARNESSES } from "./registry.ts";
-import type { HarnessResult, HarnessSource, ReadHarnessOptions } from "./types.ts";
+import {
+  HARNESS_NAMES,
+  type HarnessResult,
+  type HarnessSource,
+  type ReadHarnessOptions,
+} from "./types.ts";
 
 /**
  * Read a native file of any harness in the registry ({@link HARNESSES}). The harness is detected
@@ -45,10 +50,21 @@ export async function readHarnessFile(
   try {
     const look = await lookAt(file);
     const detected = chooseHarness(look, file.name, options.harness);
-    const draft = await HARNESSES[detected.harness].read(file, look, {
+    const adapter = HARNESSES[detected.harness];
+    const thresholds = options.thresholds ?? {};
+    if (Object.keys(thresholds).length > 0 && !adapter.takesThresholds) {
+      const takers = HARNESS_NAMES.filter((h) => HARNESSES[h].takesThresholds);
+      throw new TypeError(
+        `Cannot apply thresholds to "${file.name}": it is ${adapter.reads}, which records its ` +
+          `own verdicts; thresholds apply to ${takers.map((h) => HARNESSES[h].title).join(", ")} ` +
+          "files only",
+      );
+    }
+    const draft = await adapter.read(file, look, {
       path: sourcePath(source),
       name: file.name,
       kind: detected.kind,
+      thresholds,
     });
     draft.harness.notes.push(...harnessNotes(draft.harness.name, draft.harness.version));
     return { source: file.name, detected, ...draft };

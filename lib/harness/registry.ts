@@ -6,10 +6,12 @@
  * @module
  */
 import type { HarnessAdapter } from "./adapter.ts";
+import { DEEPEVAL } from "./_deepeval_adapter.ts";
 import { INSPECT } from "./_inspect_adapter.ts";
 import { LM_EVAL } from "./_lm_eval_adapter.ts";
 import { OPENAI_EVALS } from "./_openai_evals_adapter.ts";
 import { PROMPTFOO } from "./_promptfoo_adapter.ts";
+import { RAGAS } from "./_ragas_adapter.ts";
 import { HARNESS_NAMES, type HarnessName } from "./types.ts";
 
 /**
@@ -29,6 +31,8 @@ export const HARNESSES: Readonly<Record<HarnessName, HarnessAdapter>> = {
   inspect: INSPECT,
   "lm-eval": LM_EVAL,
   "openai-evals": OPENAI_EVALS,
+  deepeval: DEEPEVAL,
+  ragas: RAGAS,
 };
 
 /**

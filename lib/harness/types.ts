@@ -7,9 +7,19 @@
 import type { AuditRow, DeclaredFigure, RefusedRow } from "../audit/types.ts";
 
 /** The harnesses whose native files verdict reads. */
-export const HARNESS_NAMES = ["promptfoo", "inspect", "lm-eval", "openai-evals"] as const;
+export const HARNESS_NAMES = [
+  "promptfoo",
+  "inspect",
+  "lm-eval",
+  "openai-evals",
+  "deepeval",
+  "ragas",
+] as const;
 
-/** A harness name: `promptfoo`, `inspect` (Inspect AI), `lm-eval`, `openai-evals`. */
+/**
+ * A harness name: `promptfoo`, `inspect` (Inspect AI), `lm-eval`, `openai-evals`, `deepeval`,
+ * `ragas`.
+ */
 export type HarnessName = typeof HARNESS_NAMES[number];
 
 /** The container a harness file was read from. */
@@ -97,4 +107,10 @@ export interface ReadHarnessOptions {
   harness?: HarnessName;
   /** A name for messages (defaults to the path or `"<bytes>"`). */
   name?: string;
+  /**
+   * Pass thresholds per grader (metric), for harnesses that record scores but no verdicts
+   * (Ragas): a scored row passes at or above its metric's threshold. Refused for harnesses that
+   * record their own verdicts.
+   */
+  thresholds?: Readonly<Record<string, number>>;
 }
