@@ -11,8 +11,8 @@
  *   sentence means with their signatures: {@link score}, {@link gradePair}, the metric functions
  *   {@link sentenceBleu}, {@link corpusBleu}, {@link sentenceChrf}, {@link corpusChrf},
  *   {@link rougeL}, {@link tokenF1}, {@link normalizedExactMatch}.
- * - **Audit** a results file, or a promptfoo, Inspect AI, lm-evaluation-harness or OpenAI Evals
- *   file: rows without a verdict classified, the pass rate three ways with Wilson intervals and an
+ * - **Audit** a results file, or a promptfoo, Inspect AI, lm-evaluation-harness, OpenAI Evals,
+ *   DeepEval or Ragas file: rows without a verdict classified, the pass rate three ways with Wilson intervals and an
  *   envelope: {@link auditFile}, {@link auditHarnessFile}, {@link audit}, {@link auditCounts},
  *   {@link proportionInterval} (Wilson, Clopper-Pearson, Agresti-Coull, normal, Jeffreys).
  * - **Show** any report: in a notebook it displays itself (HTML tables, Plotly charts); elsewhere

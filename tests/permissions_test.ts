@@ -37,6 +37,8 @@ Deno.test("the command line scores and audits under --allow-read alone", async (
     const args of [
       ["score", "examples/returns-desk.csv", "--json"],
       ["audit", "examples/returns-desk-runs.jsonl", "--json"],
+      ["audit", "examples/returns-desk.deepeval.json", "--json"],
+      ["audit", "examples/returns-desk.ragas.csv", "--threshold", "faithfulness=0.7", "--json"],
       ["interval", "--passes", "34", "--fails", "3", "--errored", "3", "--json"],
     ]
   ) {
