@@ -20,10 +20,12 @@ import {
   formatFlag,
   mapFlagHelp,
   mapFlags,
+  pairs,
   parse,
   printJson,
   run,
   UsageError,
+  wrapHelp,
 } from "./_common.ts";
 
 /** The `--method` lines of a help text, from the interval registry, indented by `indent`. */
@@ -47,8 +49,14 @@ Usage: deno run --allow-read cli.ts audit FILE [options]
 FILE has one row per case × version × repeat × grader: item (or case, id, case_id), system
 (or version, model), repeat, scorer (or grader), score, pass, and optionally error, error_kind,
 raw_grade, declared, scale_min, scale_max. CSV, TSV, JSON lines and JSON arrays are detected.
-FILE may also be a native file of ${listed(HARNESS_NAMES.map((h) => HARNESSES[h].title))}:
-those are recognised from their content first (see docs/harness.md).
+${
+  wrapHelp(
+    `FILE may also be a native file of ${
+      listed(HARNESS_NAMES.map((h) => HARNESSES[h].title))
+    }: those are recognised from their content first (see docs/harness.md).`,
+    0,
+  )
+}
 
   --confidence X      confidence level of every interval, in (0, 1) (default 0.95)
   --method M          interval method of every rate (default wilson; statsmodels' names such
@@ -59,12 +67,16 @@ ${methodHelp(22)}
   --format F          read the file as ${FORMATS.join(", ")}
                       (a six-field file: no harness detection)
   --harness H         read the file as ${listed(HARNESS_NAMES)}
-  --threshold M=X     for a file of scores without verdicts (${
-  listed(THRESHOLD_TAKERS.map((h) => HARNESSES[h].title))
-}): a scored row of metric M
-                      passes at or above X; repeat for each metric. A metric without one is
-                      reported as its mean over the scored rows, with the count and a
-                      bootstrap interval beside it
+  --threshold M=X     ${
+  wrapHelp(
+    `for a file of scores without verdicts (${
+      listed(THRESHOLD_TAKERS.map((h) => HARNESSES[h].title))
+    }): a scored row of metric M passes at or above X; repeat for each metric. A metric without ` +
+      "one is reported as its mean over the scored rows, with the count and a bootstrap " +
+      "interval beside it",
+    22,
+  )
+}
   --seed N            seed of those bootstrap intervals (default 0; 1000 resamples)
   --html OUT          also write a self-contained HTML report with the envelope chart
                       (needs --allow-write)
@@ -119,9 +131,9 @@ function thresholdsFlag(items: string[] | undefined): Record<string, number> {
   for (const [metric, text] of Object.entries(pairs(items, "threshold"))) {
     const n = Number(text);
     if (text.trim() === "" || !Number.isFinite(n)) {
-      throw new UsageError(`--threshold ${metric}= takes a number, such as 0.7, not "${text}"`);
+      throw new UsageError(`--threshold ${metric}= must be a number, such as 0.7, got "${text}"`);
     }
-    out[metric] = n;
+    Object.defineProperty(out, metric, { value: n, enumerable: true, writable: true });
   }
   return out;
 }
@@ -130,7 +142,7 @@ function seedFlag(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
   if (value.trim() === "" || !Number.isSafeInteger(n)) {
-    throw new UsageError(`--seed takes a whole number, not "${value}"`);
+    throw new UsageError(`--seed must be a whole number, got "${value}"`);
   }
   return n;
 }

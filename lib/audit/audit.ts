@@ -64,9 +64,11 @@ export interface AuditOptions {
 function checkBootstrap(options: AuditOptions): { seed: number; resamples: number } {
   const seed = options.seed ?? 0;
   const resamples = options.resamples ?? 1000;
-  if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be a whole number, got ${seed}`);
+  if (!Number.isSafeInteger(seed)) {
+    throw new UserRangeError(`seed must be a whole number, got ${seed}`);
+  }
   if (!Number.isSafeInteger(resamples) || resamples < 1) {
-    throw new RangeError(`resamples must be a whole number ≥ 1, got ${resamples}`);
+    throw new UserRangeError(`resamples must be a whole number ≥ 1, got ${resamples}`);
   }
   return { seed, resamples };
 }

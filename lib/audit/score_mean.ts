@@ -6,6 +6,7 @@
  * @module
  */
 import { type BootstrapInterval, bootstrapInterval } from "../stats/bootstrap_interval.ts";
+import { UserRangeError } from "../errors/mod.ts";
 
 /** Settings of {@link scoreMean}. */
 export interface ScoreMeanOptions {
@@ -58,8 +59,8 @@ export function scoreMean(
   options: ScoreMeanOptions = {},
 ): ScoreMean {
   if (!Number.isInteger(attempted) || attempted < scores.length) {
-    throw new RangeError(
-      `attempted (${attempted}) must be a whole number no smaller than the ${scores.length} scores`,
+    throw new UserRangeError(
+      `attempted must be a whole number no smaller than the ${scores.length} scores, got ${attempted}`,
     );
   }
   const interval = bootstrapInterval(scores, {

@@ -13,6 +13,7 @@ import { candidateColumns, type Cell, isIndexColumn, readCell } from "./_ragas_c
 import { type Draft, finishDraft, newDraft, refuse } from "./_draft.ts";
 import type { HarnessDraft } from "./types.ts";
 import { fmt, UNBOUNDED } from "./_values.ts";
+import { UserRangeError, UserTypeError } from "../errors/mod.ts";
 
 /** One record of a Ragas table: its 1-based row, its values, or why it could not be read. */
 export interface RagasRecord {
@@ -49,13 +50,13 @@ function checkThresholds(
 ): void {
   for (const [metric, value] of Object.entries(thresholds)) {
     if (!metrics.includes(metric)) {
-      throw new TypeError(
+      throw new UserTypeError(
         `Cannot read "${name}" with a threshold for "${metric}": it is not a metric column of ` +
           `this file (metric columns: ${metrics.join(", ") || "none"})`,
       );
     }
     if (!Number.isFinite(value)) {
-      throw new RangeError(`The threshold of "${metric}" must be a finite number, not ${value}`);
+      throw new UserRangeError(`threshold of "${metric}" must be a finite number, got ${value}`);
     }
   }
 }

@@ -16,6 +16,7 @@ import {
   type HarnessSource,
   type ReadHarnessOptions,
 } from "./types.ts";
+import { UserTypeError } from "../errors/mod.ts";
 
 /**
  * Read a native file of any harness in the registry ({@link HARNESSES}). The harness is detected
@@ -54,7 +55,7 @@ export async function readHarnessFile(
     const thresholds = options.thresholds ?? {};
     if (Object.keys(thresholds).length > 0 && !adapter.takesThresholds) {
       const takers = HARNESS_NAMES.filter((h) => HARNESSES[h].takesThresholds);
-      throw new TypeError(
+      throw new UserTypeError(
         `Cannot apply thresholds to "${file.name}": it is ${adapter.reads}, which records its ` +
           `own verdicts; thresholds apply to ${takers.map((h) => HARNESSES[h].title).join(", ")} ` +
           "files only",
