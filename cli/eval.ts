@@ -77,7 +77,7 @@ function whole(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
   if (value.trim() === "" || !Number.isInteger(n)) {
-    throw new UsageError(`--${flag} takes a whole number, got "${value}"`);
+    throw new UsageError(`--${flag} must be a whole number, got "${value}"`);
   }
   return n;
 }
@@ -99,7 +99,7 @@ function gatesOf(items: string[] | undefined, metrics: string[]): Gate[] {
   return Object.entries(pairs(items, "fail-under")).map(([metric, value]) => {
     const min = Number(value);
     if (value.trim() === "" || !Number.isFinite(min)) {
-      throw new UsageError(`--fail-under ${metric}=${value}: the value is not a number`);
+      throw new UsageError(`--fail-under ${metric} must be a number, got "${value}"`);
     }
     const names = metrics.map((m) => m.split(":")[0]);
     if (!names.includes(metric)) {

@@ -117,7 +117,7 @@ const OPTIONS = {
 function fraction(name: string, value: string): number {
   const n = Number(value);
   if (value.trim() === "" || !Number.isFinite(n)) {
-    throw new UsageError(`--threshold ${name}=${value}: the threshold is not a number`);
+    throw new UsageError(`--threshold ${name} must be a number, got "${value}"`);
   }
   return n;
 }
@@ -138,7 +138,7 @@ async function settingsFrom(values: Values): Promise<ScoreSettings> {
   const graderOptions = structuredClone(base.graderOptions ?? {});
   for (const [key, value] of Object.entries(pairs(values.option, "option"))) {
     const dot = key.indexOf(".");
-    if (dot <= 0) throw new UsageError(`--option takes GRADER.KEY=VALUE, got "${key}=${value}"`);
+    if (dot <= 0) throw new UsageError(`--option must be GRADER.KEY=VALUE, got "${key}=${value}"`);
     const grader = key.slice(0, dot);
     if (!isGraderName(grader)) throw unknownGrader(grader, { where: `in --option ${key}` });
     const option = key.slice(dot + 1);
@@ -156,7 +156,7 @@ async function settingsFrom(values: Values): Promise<ScoreSettings> {
   if (values["include-output"]) settings.includeOutput = true;
   if (values.overall !== undefined) {
     if (values.overall !== "all" && values.overall !== "any") {
-      throw new UsageError(`--overall is all or any, not "${values.overall}"`);
+      throw new UsageError(`--overall must be all or any, got "${values.overall}"`);
     }
     settings.overall = values.overall as OverallRule;
   }
@@ -251,9 +251,10 @@ function printNormalizer(values: Values, positionals: string[]): number {
   if (positionals.length > 0) {
     throw new UsageError("--export-normalizer reads no file; remove the file argument");
   }
-  const language = LANGUAGES[values.language ?? "typescript"];
+  const name = values.language ?? "typescript";
+  const language = Object.hasOwn(LANGUAGES, name) ? LANGUAGES[name] : undefined;
   if (language === undefined) {
-    throw new UsageError(`--language is typescript or python, not "${values.language}"`);
+    throw new UsageError(`--language must be typescript or python, got "${values.language}"`);
   }
   const steps = list(values["export-normalizer"]) as FormattingStep[];
   console.log(exportNormalizer(steps, language).trimEnd());

@@ -123,7 +123,10 @@ Deno.test("eval CLI: bad arguments and a missing file exit 2 with one line", asy
     [["examples/capitals.jsonl", "--metric", "rouge"], /Unknown metric "rouge"/],
     [["examples/capitals.jsonl", "--metric", "f1:2"], /threshold must be a number from 0 to 1/],
     [["examples/capitals.jsonl", "--fail-under", "f1=0.5"], /no such metric in this run/],
-    [["examples/capitals.jsonl", "--concurrency", "many"], /--concurrency takes a whole number/],
+    [
+      ["examples/capitals.jsonl", "--concurrency", "many"],
+      /--concurrency must be a whole number, got "many"/,
+    ],
     [["examples/capitals.jsonl", "--out", "x.jsonl"], /--out keeps a model's answers/],
     [["no/such/file.jsonl"], /no such file/],
     [["examples/capitals.jsonl", "--model", "gpt-4o"], /MODEL@http/],

@@ -28,12 +28,12 @@ Deno.test("score: a wrong grader setting is a one-line error with exit code 2", 
     [["--option", "json-schema.schema={oops"], /option "schema" takes JSON text, got "\{oops"$/],
     [["--option", "exact.ignoreCase=true"], /Grader "exact" takes no options, got "ignoreCase"$/],
     [["--option", "nope.x=1"], /Unknown grader "nope" in --option nope.x: choose from exact, /],
-    [["--option", "numeric=1"], /--option takes GRADER.KEY=VALUE/],
+    [["--option", "numeric=1"], /--option must be GRADER.KEY=VALUE, got "numeric=1"/],
     [
       ["--threshold", "exact=0.5"],
       /A threshold applies to token-f1, bleu, rouge-l or chrf, not "exact"$/,
     ],
-    [["--threshold", "bleu=high"], /the threshold is not a number/],
+    [["--threshold", "bleu=high"], /--threshold bleu must be a number, got "high"/],
   ];
   for (const [flags, message] of cases) {
     for (const args of [[example, ...flags], ["--pair", "a", "a", ...flags]]) {

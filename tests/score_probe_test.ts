@@ -360,7 +360,7 @@ Deno.test("CLI: --pair grades one pair; --overall and --pair misuse are usage er
   } finally {
     console.error = error;
   }
-  assert.match(errors[0], /--overall is all or any, not "most"/);
+  assert.match(errors[0], /--overall must be all or any, got "most"/);
   assert.match(errors[1], /--pair takes exactly two arguments/);
   assert.match(errors[2], /--scored needs a results file/);
   assert.match(errors[3], /Unknown formatting step "stem"/);
