@@ -5,6 +5,7 @@ import {
   EXIT_GATE,
   EXIT_OK,
   EXIT_USAGE,
+  mapFlags,
   pairs,
   parse,
   printJson,
@@ -30,6 +31,8 @@ else reference/answer/expected/target/ideal (a list: the best match counts). Ids
   --template T          prompt template filled from the row: "Capital of {country}?"
   --input FIELD         the field to ask
   --reference FIELD     the field holding the reference(s)
+  --map ROLE=COLUMN     use COLUMN for ROLE (id, messages, prompt, reference, recorded, params,
+                        finishReason, latency); "-" switches a role off. Repeatable.
   --param K=V           request parameter for every item (V read as JSON when it parses); a
                         row's own "params" object adds to them. Repeatable.
   --stream              stream answers (records the time to the first token)
@@ -57,6 +60,7 @@ const OPTIONS = {
   template: { type: "string" },
   input: { type: "string" },
   reference: { type: "string" },
+  map: { type: "string", multiple: true },
   param: { type: "string", multiple: true },
   stream: { type: "boolean" },
   concurrency: { type: "string" },
@@ -159,6 +163,7 @@ export function main(args: string[]): Promise<number> {
       template: values.template,
       input: values.input,
       reference: values.reference,
+      mapping: mapFlags(values.map),
       params,
       stream: values.stream ?? false,
       concurrency: whole("concurrency", values.concurrency),

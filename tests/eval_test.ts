@@ -305,7 +305,7 @@ Deno.test("evaluate: dataset problems stop the run with row and field, or are li
   assert.match(result.toText(), /2 row\(s\) left out/);
   await assert.rejects(
     evaluate([{ id: "x", question: "q" }]),
-    /no recorded response or output, and no model/,
+    /no row has a recorded answer \(response or output\) and no model was given/,
   );
 });
 

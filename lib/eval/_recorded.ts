@@ -1,6 +1,5 @@
 // A recorded answer (a dataset row's `response`/`output`) as an answer record: no call is made;
 // a recorded finish reason or latency is kept when the row has one.
-import { RECORDED_FINISH_FIELD, RECORDED_LATENCY_FIELD } from "./_roles.ts";
 import type { EvalItem } from "./dataset.ts";
 import type { AnswerRecord, FinishReason } from "./types.ts";
 
@@ -20,10 +19,10 @@ const FINISH: Readonly<Record<string, FinishReason>> = {
 
 /** The item's recorded answer as a record. */
 export function recordedAnswer(item: EvalItem): AnswerRecord {
-  const rawFinish = item.fields[RECORDED_FINISH_FIELD];
-  const latency = Number(item.fields[RECORDED_LATENCY_FIELD]);
-  const hasLatency = item.fields[RECORDED_LATENCY_FIELD] !== undefined &&
-    item.fields[RECORDED_LATENCY_FIELD] !== "" && Number.isFinite(latency);
+  const rawFinish = item.finishReason;
+  const latency = Number(item.latency);
+  const hasLatency = item.latency !== undefined && item.latency !== null && item.latency !== "" &&
+    Number.isFinite(latency);
   return {
     kind: "answer",
     v: 1,

@@ -1,55 +1,38 @@
-// Which field of a dataset row plays which role in an eval. The one place that knows the field
-// names; when lib/io's reading pipeline offers role vocabularies, this file is what changes.
+// The roles a dataset's columns play in an eval, as a vocabulary for io's reading pipeline: the
+// one place that knows the field names. The pipeline settles the mapping once per file (the first
+// synonym present is taken, case aside; `--map`, `--input` and `--reference` override it).
+import type { RoleVocabulary } from "../io/mod.ts";
 
-/** Fields read as the prompt, in order of preference (after `messages`, a template, `--input`). */
-export const PROMPT_FIELDS = ["prompt", "question", "input"] as const;
-/** Fields read as the reference (a list means several references). */
-export const REFERENCE_FIELDS = ["reference", "answer", "expected", "target", "ideal"] as const;
-/** Fields read as a recorded answer, scored when no model is given. */
-export const RECORDED_FIELDS = ["response", "output"] as const;
-/** The field holding the item id (else the row number is the id). */
-export const ID_FIELD = "id";
-/** The field holding chat messages. */
-export const MESSAGES_FIELD = "messages";
-/** The field holding the row's own request parameters. */
-export const PARAMS_FIELD = "params";
+/** A role a dataset column can play. */
+export type EvalRole =
+  | "id"
+  | "messages"
+  | "prompt"
+  | "reference"
+  | "recorded"
+  | "params"
+  | "finishReason"
+  | "latency";
 
-/** Fields named by the user, each overriding its vocabulary. */
-export interface RoleChoices {
-  /** The field to read the prompt from. */
-  input?: string;
-  /** The field to read the reference from. */
-  reference?: string;
-}
+/** Column names that suggest each role, best first. */
+export const EVAL_COLUMN_SYNONYMS: Readonly<Record<EvalRole, readonly string[]>> = {
+  id: ["id"],
+  messages: ["messages"],
+  prompt: ["prompt", "question", "input"],
+  reference: ["reference", "answer", "expected", "target", "ideal"],
+  recorded: ["response", "output"],
+  params: ["params"],
+  finishReason: ["finish_reason"],
+  latency: ["latency_ms"],
+};
 
-const present = (v: unknown) => v !== undefined && v !== null && v !== "";
-
-/** The first field of `names` that the row fills, with its value. */
-export function firstFilled(
-  values: Readonly<Record<string, unknown>>,
-  names: readonly string[],
-): { field: string; value: unknown } | undefined {
-  for (const field of names) {
-    if (present(values[field])) return { field, value: values[field] };
-  }
-  return undefined;
-}
-
-/** The prompt field of a row: the chosen one, else the first of the vocabulary it fills. */
-export function promptField(values: Readonly<Record<string, unknown>>, choices: RoleChoices) {
-  return choices.input !== undefined
-    ? { field: choices.input, value: values[choices.input] }
-    : firstFilled(values, PROMPT_FIELDS);
-}
-
-/** The reference field of a row, chosen or from the vocabulary. */
-export function referenceField(values: Readonly<Record<string, unknown>>, choices: RoleChoices) {
-  return choices.reference !== undefined
-    ? { field: choices.reference, value: values[choices.reference] }
-    : firstFilled(values, REFERENCE_FIELDS);
-}
-
-/** A recorded answer's finish reason (`stop`, `length`, …), when the row has one. */
-export const RECORDED_FINISH_FIELD = "finish_reason";
-/** A recorded answer's latency in milliseconds, when the row has one. */
-export const RECORDED_LATENCY_FIELD = "latency_ms";
+/** The eval's role vocabulary. No role is required: a template can stand in for the prompt. */
+export const EVAL_ROLES: RoleVocabulary<EvalRole> = {
+  synonyms: EVAL_COLUMN_SYNONYMS,
+  labels: {
+    prompt: "the prompt",
+    reference: "the reference",
+    recorded: "the recorded answer",
+    latency: "the recorded latency (ms)",
+  },
+};

@@ -4,16 +4,14 @@
  *
  * @module
  */
-import { openRecords, type RowProblem, type Source } from "../io/mod.ts";
 import {
-  ID_FIELD,
-  MESSAGES_FIELD,
-  PARAMS_FIELD,
-  promptField,
-  RECORDED_FIELDS,
-  referenceField,
-  type RoleChoices,
-} from "./_roles.ts";
+  type ColumnMapping,
+  type Format,
+  openMappedRecords,
+  type RowProblem,
+  type Source,
+} from "../io/mod.ts";
+import { EVAL_ROLES, type EvalRole } from "./_roles.ts";
 import { fillTemplate } from "./_template.ts";
 import type { ChatMessage } from "./types.ts";
 
@@ -33,12 +31,25 @@ export interface EvalItem {
   params: Record<string, unknown>;
   /** A recorded answer (`response`/`output`), or null. */
   recorded: string | null;
+  /** A recorded finish reason (`finish_reason`), as given. */
+  finishReason?: unknown;
+  /** A recorded latency in milliseconds (`latency_ms`), as given. */
+  latency?: unknown;
   /** Every field of the row. */
   fields: Readonly<Record<string, unknown>>;
 }
 
 /** How to read a dataset. */
-export interface DatasetOptions extends RoleChoices {
+export interface DatasetOptions {
+  /** The field to ask (the prompt role), instead of `prompt`/`question`/`input`. */
+  input?: string;
+  /** The field holding the reference(s), instead of `reference`/`answer`/`expected`/…. */
+  reference?: string;
+  /**
+   * Columns for roles (`id`, `messages`, `prompt`, `reference`, `recorded`, `params`,
+   * `finishReason`, `latency`); null switches a role off. `input` and `reference` win over it.
+   */
+  mapping?: ColumnMapping<EvalRole>;
   /** A prompt template filled from the row: `{field}` (write `{{` and `}}` for braces). */
   template?: string;
   /** Request parameters for every item (`max_tokens`, `temperature`, …). */
@@ -53,6 +64,10 @@ export interface DatasetOptions extends RoleChoices {
 export interface Dataset {
   /** The name used in messages. */
   name: string;
+  /** The format read. */
+  format: Format | null;
+  /** Which column plays which role. */
+  mapping: Readonly<Partial<Record<EvalRole, string>>>;
   /** The usable items, in file order. */
   items: EvalItem[];
   /** Rows that could not be used, each with its reason (they are never silently dropped). */
@@ -98,12 +113,14 @@ function messagesOf(value: unknown): ChatMessage[] | string {
 }
 
 /**
- * Read a dataset. The prompt comes from `messages`, else the template filled from the row, else
- * the `input` field, else `prompt`/`question`/`input`; the reference from the `reference` field,
- * else `reference`/`answer`/`expected`/`target`/`ideal` (a list means several); a recorded
- * `response`/`output` is kept. Ids must be unique.
+ * Read a dataset through io's reading pipeline. The columns' roles are settled once for the file
+ * (`options.mapping`, `input` and `reference` override the suggestions): the prompt comes from
+ * `messages`, else the template filled from the row, else the prompt column
+ * (`prompt`/`question`/`input`); the reference from `reference`/`answer`/`expected`/`target`/
+ * `ideal` (a list means several); a recorded `response`/`output` is kept. Ids must be unique.
  *
- * @throws {Deno.errors.NotFound} When the file does not exist (other files errors likewise).
+ * @throws {Deno.errors.NotFound} When the file does not exist; a mapping naming a column the file
+ * lacks is a user error naming the columns it has.
  *
  * @example Two rows, one with a missing template field
  * ```ts
@@ -126,89 +143,102 @@ export async function readDataset(
   source: Source,
   options: DatasetOptions = {},
 ): Promise<Dataset> {
-  const records = await openRecords(source, options.name ? { name: options.name } : {});
+  const mapping: ColumnMapping<EvalRole> = {
+    ...(options.mapping ?? {}),
+    ...(options.input !== undefined ? { prompt: options.input } : {}),
+    ...(options.reference !== undefined ? { reference: options.reference } : {}),
+  };
+  const records = await openMappedRecords<EvalRole>(source, EVAL_ROLES, {
+    mapping,
+    ...(options.name ? { name: options.name } : {}),
+  });
   const items: EvalItem[] = [];
   const problems: RowProblem[] = [];
   const seen = new Map<string, number>();
   const csv = records.format === "csv" || records.format === "tsv";
+  const column = (role: EvalRole) => records.mapping[role];
   let count = 0;
   for await (const record of records) {
     if (options.limit !== undefined && count >= options.limit) break;
     count++;
     const row = record.row;
-    if (!record.values) {
-      problems.push(
-        record.problem ?? { code: "unreadable", row, message: `row ${row} cannot be read` },
-      );
+    if (record.problem) {
+      problems.push(record.problem);
       continue;
     }
     const values = record.values;
-    const problem = (code: string, message: string, field?: string) =>
-      problems.push({ code, row, ...(field ? { field } : {}), message });
+    const problem = (code: string, message: string, field?: string) => {
+      const p = { code, row, ...(field ? { field } : {}), message };
+      records.report.leaveOut(p);
+      problems.push(p);
+    };
 
     let messages: ChatMessage[];
-    if (filled(values[MESSAGES_FIELD])) {
-      const m = messagesOf(values[MESSAGES_FIELD]);
+    const rawMessages = record.get("messages");
+    if (filled(rawMessages)) {
+      const m = messagesOf(rawMessages);
       if (typeof m === "string") {
-        problem("bad-messages", `row ${row}: "${MESSAGES_FIELD}" ${m}`, MESSAGES_FIELD);
+        problem("bad-messages", `row ${row}: "${column("messages")}" ${m}`, column("messages"));
         continue;
       }
       messages = m;
     } else if (options.template !== undefined) {
-      const filled = fillTemplate(options.template, values);
-      if (typeof filled !== "string") {
+      const filledIn = fillTemplate(options.template, values);
+      if (typeof filledIn !== "string") {
         problem(
           "missing-field",
-          `row ${row} has no field "${filled.missing}" for the template`,
-          filled.missing,
+          `row ${row} has no field "${filledIn.missing}" for the template`,
+          filledIn.missing,
         );
         continue;
       }
-      messages = [{ role: "user", content: filled }];
+      messages = [{ role: "user", content: filledIn }];
     } else {
-      const prompt = promptField(values, options);
-      if (prompt === undefined || !filled(prompt.value)) {
+      const prompt = record.get("prompt");
+      if (!filled(prompt)) {
         problem(
           "no-prompt",
-          options.input !== undefined
-            ? `row ${row} has no "${options.input}" field to ask`
+          column("prompt") !== undefined
+            ? `row ${row} has no "${column("prompt")}" to ask`
             : `row ${row} has no messages, prompt, question or input`,
-          options.input,
+          column("prompt"),
         );
         continue;
       }
-      messages = [{ role: "user", content: asText(prompt.value) }];
+      messages = [{ role: "user", content: asText(prompt) }];
     }
 
-    const ref = referenceField(values, options);
     // In CSV a list of references is written as a JSON array; elsewhere a string stays a string.
-    const refValue = csv ? jsonIfArray(ref?.value) : ref?.value;
-    const references = refValue === undefined || refValue === null || refValue === ""
+    const rawReference = record.get("reference");
+    const refValue = csv ? jsonIfArray(rawReference) : rawReference;
+    const references = !filled(refValue)
       ? []
       : Array.isArray(refValue)
       ? refValue.map(asText)
       : [asText(refValue)];
 
-    const rowParams = filled(values[PARAMS_FIELD]) ? jsonIfText(values[PARAMS_FIELD]) : undefined;
-    if (
-      rowParams !== undefined && rowParams !== null && rowParams !== "" &&
-      (typeof rowParams !== "object" || Array.isArray(rowParams))
-    ) {
-      problem("bad-params", `row ${row}: "${PARAMS_FIELD}" is not an object`, PARAMS_FIELD);
+    const rawParams = record.get("params");
+    const rowParams = filled(rawParams) ? jsonIfText(rawParams) : undefined;
+    if (rowParams !== undefined && (typeof rowParams !== "object" || Array.isArray(rowParams))) {
+      problem("bad-params", `row ${row}: "${column("params")}" is not an object`, column("params"));
       continue;
     }
-    const params = { ...(options.params ?? {}), ...((rowParams as Record<string, unknown>) ?? {}) };
+    const params = {
+      ...(options.params ?? {}),
+      ...((rowParams as Record<string, unknown> | undefined) ?? {}),
+    };
 
-    const rawId = values[ID_FIELD];
-    const id = rawId === undefined || rawId === null || rawId === "" ? String(row) : String(rawId);
+    const rawId = record.get("id");
+    const id = filled(rawId) ? String(rawId) : String(row);
     const first = seen.get(id);
     if (first !== undefined) {
-      problem("duplicate-id", `id "${id}" appears in rows ${first} and ${row}`, ID_FIELD);
+      problem("duplicate-id", `id "${id}" appears in rows ${first} and ${row}`, column("id"));
       continue;
     }
     seen.set(id, row);
 
-    const recordedField = RECORDED_FIELDS.find((f) => typeof values[f] === "string");
+    const recorded = record.get("recorded");
+    records.report.used();
     items.push({
       index: items.length,
       row,
@@ -216,11 +246,20 @@ export async function readDataset(
       messages,
       references,
       params,
-      recorded: recordedField ? values[recordedField] as string : null,
+      recorded: typeof recorded === "string" ? recorded : null,
+      finishReason: record.get("finishReason"),
+      latency: record.get("latency"),
       fields: values,
     });
   }
-  return { name: records.name, items, problems, records: count };
+  return {
+    name: records.name,
+    format: records.format,
+    mapping: records.mapping,
+    items,
+    problems,
+    records: count,
+  };
 }
 
 function jsonIfArray(value: unknown): unknown {

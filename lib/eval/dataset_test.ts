@@ -23,24 +23,30 @@ Deno.test("dataset: CSV with messages as JSON text, a JSON-array reference list 
   }]);
 });
 
-Deno.test("dataset: JSON list; prompt from --input, template, or the vocabulary in order", async () => {
+Deno.test("dataset: JSON list; roles settled once per file, overridable; template fields from the row", async () => {
   const rows = JSON.stringify([
     { question: "Q?", prompt: "P?", query: "custom", target: "t", ideal: "i" },
-    { input: "I?", answer: 42 },
+    { question: "Q2?", answer: 42 },
   ]);
+  // prompt wins over question (first synonym present in the file); reference: answer is a
+  // column of the file and comes before target in the vocabulary.
   const plain = await readDataset({ text: rows, name: "d.json" });
-  assert.deepEqual(plain.items.map((i) => i.messages[0].content), ["P?", "I?"]);
-  assert.deepEqual(plain.items.map((i) => i.references), [["t"], ["42"]]);
-  assert.deepEqual(plain.items.map((i) => i.id), ["1", "2"]); // no id: the row number
-  const chosen = await readDataset({ text: rows }, { input: "query", reference: "ideal" });
-  assert.equal(chosen.items[0].messages[0].content, "custom");
-  assert.deepEqual(chosen.items[0].references, ["i"]);
-  assert.equal(chosen.problems[0].message, 'row 2 has no "query" field to ask');
+  assert.deepEqual(plain.mapping, { prompt: "prompt", reference: "answer" });
+  assert.deepEqual(plain.items.map((i) => i.messages[0].content), ["P?"]);
+  assert.deepEqual(plain.problems.map((p) => p.message), ['row 2 has no "prompt" to ask']);
+  assert.deepEqual(plain.items.map((i) => [i.id, i.references]), [["1", []]]); // no id: row number
+  const chosen = await readDataset({ text: rows }, { input: "question", reference: "ideal" });
+  assert.deepEqual(chosen.items.map((i) => i.messages[0].content), ["Q?", "Q2?"]);
+  assert.deepEqual(chosen.items.map((i) => i.references), [["i"], []]);
+  await assert.rejects(
+    readDataset({ text: rows, name: "d.json" }, { input: "qestion" }),
+    /column "qestion" \(mapped to prompt\) is not in the file; its columns are question, prompt, query, target, ideal, answer/,
+  );
   const templated = await readDataset({ text: rows }, {
-    template: "{{literal}} {question} / {prompt}",
+    template: "{{literal}} {query} / {prompt}",
   });
-  assert.equal(templated.items[0].messages[0].content, "{literal} Q? / P?");
-  assert.equal(templated.problems[0].field, "question");
+  assert.equal(templated.items[0].messages[0].content, "{literal} custom / P?");
+  assert.deepEqual(templated.problems.map((p) => [p.code, p.field]), [["missing-field", "query"]]);
 });
 
 Deno.test("dataset: JSON lines with a torn line, a duplicate id, bad messages and a limit", async () => {

@@ -49,6 +49,10 @@ export interface EvalSettings {
   stream: boolean;
   /** The answers file, or null. */
   out: string | null;
+  /** The dataset's format as read. */
+  format: string | null;
+  /** Which dataset column played which role. */
+  mapping: Record<string, string>;
 }
 
 /** What `eval --json` prints. */
@@ -248,7 +252,16 @@ export class EvalResult extends Displayable {
 
   #lines(): string[] {
     const c = this.calls;
-    const lines: string[] = [];
+    const roles = Object.entries(this.settings.mapping).map(([role, col]) => `${role} ← ${col}`);
+    const lines: string[] = [
+      `read ${this.settings.dataset} as ${this.settings.format ?? "rows"}; columns: ${
+        roles.length > 0 ? roles.join(", ") : "none matched"
+      }${
+        this.settings.params && Object.keys(this.settings.params).length > 0
+          ? `; params ${JSON.stringify(this.settings.params)}`
+          : ""
+      }`,
+    ];
     if (c.asked + c.reused > 0) {
       const reused = this.settings.out ? `, ${c.reused} reused from ${this.settings.out}` : "";
       lines.push(

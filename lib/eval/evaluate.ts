@@ -143,6 +143,12 @@ export async function evaluate(source: Source, options: EvaluateOptions = {}): P
   let items = data.items;
   if (!caller) {
     const unanswered = items.filter((i) => i.recorded === null);
+    if (items.length > 0 && unanswered.length === items.length) {
+      throw new UserTypeError(
+        `Cannot evaluate "${data.name}": no row has a recorded answer (response or output) and ` +
+          `no model was given; give a model (--model) or an app to ask`,
+      );
+    }
     for (const i of unanswered) {
       problems.push({
         code: "no-answer",
@@ -220,6 +226,8 @@ export async function evaluate(source: Source, options: EvaluateOptions = {}): P
       timeoutMs: policy.timeoutMs,
       stream: options.stream ?? false,
       out: options.out ?? null,
+      format: data.format,
+      mapping: { ...data.mapping } as Record<string, string>,
     },
     interval,
   });
