@@ -5,7 +5,14 @@
 //  2. throughput at concurrency 64 against a server that takes 50 ms per reply (the ideal is
 //     64 / 0.05 s = 1,280 items/s; target ≥ 90%).
 // Run: deno task bench:eval (or deno run -A bench/eval_process.ts [items]).
+import { cpuUsage } from "node:process";
 import { evaluate } from "../mod.ts";
+
+/** CPU time (user + system) of this process in milliseconds: steadier than wall time on a busy machine. */
+const cpuMs = () => {
+  const u = cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 
 const items = Number(Deno.args[0] ?? 3000);
 
@@ -77,13 +84,20 @@ if (import.meta.main) {
     await timed(200, instant.url, 1); // warm up
     await bareFetch(200, instant.url);
     const n = Math.min(items, 2000);
+    let cpu = cpuMs();
     const verdict = await timed(n, instant.url, 1);
+    const verdictCpu = cpuMs() - cpu;
+    cpu = cpuMs();
     const bare = await bareFetch(n, instant.url);
+    const bareCpu = cpuMs() - cpu;
     console.log(
       `per item, one at a time, instant server: evaluate ${(1000 * verdict / n).toFixed(3)} ms, ` +
         `bare fetch ${(1000 * bare / n).toFixed(3)} ms, overhead ${
           (1000 * (verdict - bare) / n).toFixed(3)
-        } ms/item (${n} items)`,
+        } ms/item wall; CPU ${(verdictCpu / n).toFixed(3)} vs ${
+          (bareCpu / n).toFixed(3)
+        } ms/item ` +
+        `(${n} items)`,
     );
   } finally {
     await instant.stop();
