@@ -233,3 +233,17 @@ Deno.test("app caller: sync and async apps, a throw and a timeout are failed cal
   assert.equal(timedOut.error?.kind, "timeout");
   await new Promise((r) => setTimeout(r, 500));
 });
+
+Deno.test("caller: streamed calls are retried on 429, 500 and a connection dropped mid-stream", async () => {
+  const faults: Fault[] = [{ kind: "429", retryAfter: "0" }, { kind: "500" }, { kind: "drop" }];
+  await withServer((n) => faults[n], async (url, server) => {
+    const caller = openAICompatibleCaller({ model: "m1", baseURL: url });
+    const r = await callWithRetries(caller, { ...ask, stream: true }, FAST, {
+      gate: new PauseGate(),
+    });
+    assert.equal(r.reply?.text, "Paris");
+    assert.equal(r.attempts, 4);
+    assert.ok(r.reply!.ttftMs !== null);
+    assert.deepEqual(server.requests.map((q) => q.fault ?? "ok"), ["429", "500", "drop", "ok"]);
+  });
+});

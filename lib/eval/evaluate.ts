@@ -61,6 +61,19 @@ export interface EvaluateOptions extends DatasetOptions {
   signal?: AbortSignal;
 }
 
+/** The roles the run used: a recorded answer and its details are not used when a model is asked. */
+function usedRoles(
+  mapping: Readonly<Record<string, string | undefined>>,
+  asked: boolean,
+): Record<string, string> {
+  const recordedRoles = ["recorded", "finishReason", "latency"];
+  return Object.fromEntries(
+    Object.entries(mapping).filter((e): e is [string, string] =>
+      e[1] !== undefined && !(asked && recordedRoles.includes(e[0]))
+    ),
+  );
+}
+
 function count(name: string, value: number | undefined, fallback: number, min: number): number {
   const v = value ?? fallback;
   if (!Number.isInteger(v) || v < min) {
@@ -227,7 +240,7 @@ export async function evaluate(source: Source, options: EvaluateOptions = {}): P
       stream: options.stream ?? false,
       out: options.out ?? null,
       format: data.format,
-      mapping: { ...data.mapping } as Record<string, string>,
+      mapping: usedRoles(data.mapping, caller !== null),
     },
     interval,
   });
