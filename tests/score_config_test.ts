@@ -266,3 +266,24 @@ Deno.test("a configuration saved before this change (resolved mapping as overrid
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a saved mapping that names a role that does not exist is refused before any reading", async () => {
+  assert.throws(
+    () => resolveScoreConfig({ graders: ["exact"], mapping: { outptu: "answer" } as never }),
+    (e: unknown) =>
+      e instanceof RangeError && /names "outptu", which is not a role/.test(e.message) &&
+      /output/.test(e.message),
+  );
+  const dir = await Deno.makeTempDir();
+  const config = `${dir}/cfg.json`;
+  await Deno.writeTextFile(
+    config,
+    JSON.stringify({ graders: ["exact"], mapping: { outptu: "x" } }),
+  );
+  const run = await capture(() =>
+    main(["score", "examples/returns-desk.jsonl", "--config", config])
+  );
+  assert.equal(run.code, 2);
+  assert.match(run.stderr, /outptu/);
+  await Deno.remove(dir, { recursive: true });
+});

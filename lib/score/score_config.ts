@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type ColumnMapping, type Format, FORMATS } from "../io/mod.ts";
+import { type ColumnMapping, type Format, FORMATS, RESULT_ROLES } from "../io/mod.ts";
 import { VERDICT_VERSION } from "../graders/_version.ts";
 import {
   GRADED_GRADERS,
@@ -165,7 +165,14 @@ export function resolveScoreConfig(settings: ScoreSettings): ScoreConfig {
   if (typeof mapping !== "object" || mapping === null || Array.isArray(mapping)) {
     throw new UserTypeError("The column mapping must be an object of role → column name (or null)");
   }
+  const roles = Object.keys(RESULT_ROLES.synonyms);
   for (const [role, column] of Object.entries(mapping)) {
+    if (!Object.hasOwn(RESULT_ROLES.synonyms, role)) {
+      throw new UserRangeError(
+        `The column mapping names ${JSON.stringify(role)}, which is not a role; the roles are ` +
+          roles.join(", "),
+      );
+    }
     if (column !== null && typeof column !== "string") {
       throw new UserTypeError(
         `The column mapping of "${role}" must be a column name or null, got ${
