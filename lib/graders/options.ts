@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { UserRangeError, UserSyntaxError, UserTypeError } from "../errors/mod.ts";
+import { closestName, UserRangeError, UserSyntaxError, UserTypeError } from "../errors/mod.ts";
 
 /** What every option spec has. */
 interface OptionBase<T> {
@@ -223,33 +223,13 @@ function checkValue(grader: string, name: string, spec: OptionSpec, value: unkno
   }
 }
 
-/** The option name closest to a mistyped one (case or up to two edits), if any. */
-function closest(name: string, names: readonly string[]): string | undefined {
-  const distance = (a: string, b: string): number => {
-    const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-      let diag = row[0];
-      row[0] = i;
-      for (let j = 1; j <= b.length; j++) {
-        const next = Math.min(row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-        diag = row[j];
-        row[j] = next;
-      }
-    }
-    return row[b.length];
-  };
-  const scored = names.map((n) => [n, distance(name.toLowerCase(), n.toLowerCase())] as const);
-  const best = scored.filter(([, d]) => d <= 2).sort((a, b) => a[1] - b[1])[0];
-  return best?.[0];
-}
-
 /** The error for an option the schema does not have. */
 function unknownOption(grader: string, name: string, schema: OptionsSchema): RangeError {
   const names = Object.keys(schema);
   if (names.length === 0) {
     return new UserRangeError(`Grader "${grader}" takes no options, got "${name}"`);
   }
-  const near = closest(name, names);
+  const near = closestName(name, names);
   const listed = names.map((n) => `${n} (${allowedText(schema[n])})`).join("; ");
   return new UserRangeError(
     `Grader "${grader}" has no option "${name}"${

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { UserRangeError, UserTypeError } from "../errors/mod.ts";
+import { closestName, UserRangeError, UserTypeError } from "../errors/mod.ts";
 
 /**
  * The roles a job's columns can play. The keys of `synonyms` are the roles; each lists the column
@@ -107,31 +107,6 @@ function listed(items: readonly string[], max = 30): string {
  * Edit distance with swaps of two neighbouring letters counted as one edit (optimal string
  * alignment), to suggest the role a misspelt one meant.
  */
-function distance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length)]);
-  for (let j = 0; j <= b.length; j++) d[0][j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-      }
-    }
-  }
-  return d[a.length][b.length];
-}
-
-function closest(word: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const c of candidates) {
-    const d = distance(word.toLowerCase(), c.toLowerCase());
-    if (d < bestDistance) [best, bestDistance] = [c, d];
-  }
-  return bestDistance <= Math.max(1, Math.floor(word.length / 3)) ? best : undefined;
-}
-
 /**
  * Check a caller's overrides against a vocabulary before any file is read: every key must be a
  * role (else a `RangeError` naming the roles that exist) and every value a column name or `null`
@@ -165,7 +140,7 @@ export function checkOverrides<R extends string>(
   const out: ColumnMapping<R> = {};
   for (const [key, column] of Object.entries(overrides)) {
     if (!Object.hasOwn(vocabulary.synonyms, key)) {
-      const guess = closest(key, roles);
+      const guess = closestName(key, roles);
       throw new UserRangeError(
         `Cannot read "${name}": the mapping names ${JSON.stringify(key)}, which is not a role` +
           (guess ? ` (did you mean ${guess}?)` : "") + `; the roles are ${roles.join(", ")}`,

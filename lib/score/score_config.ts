@@ -16,7 +16,7 @@ import {
   isGraderName,
   unknownGrader,
 } from "../graders/mod.ts";
-import { UserRangeError, UserTypeError } from "../errors/mod.ts";
+import { closestName, UserRangeError, UserTypeError } from "../errors/mod.ts";
 
 /** How the optional overall row combines the pass/fail graders. */
 export type OverallRule = "all" | "any";
@@ -168,9 +168,10 @@ export function resolveScoreConfig(settings: ScoreSettings): ScoreConfig {
   const roles = Object.keys(RESULT_ROLES.synonyms);
   for (const [role, column] of Object.entries(mapping)) {
     if (!Object.hasOwn(RESULT_ROLES.synonyms, role)) {
+      const guess = closestName(role, roles);
       throw new UserRangeError(
-        `The column mapping names ${JSON.stringify(role)}, which is not a role; the roles are ` +
-          roles.join(", "),
+        `The column mapping names ${JSON.stringify(role)}, which is not a role` +
+          (guess ? ` (did you mean ${guess}?)` : "") + `; the roles are ${roles.join(", ")}`,
       );
     }
     if (column !== null && typeof column !== "string") {
