@@ -8,6 +8,7 @@ import { xoroshiro128plus } from "npm:pure-rand@8.4.2/generator/xoroshiro128plus
 import { uniformInt } from "npm:pure-rand@8.4.2/distribution/uniformInt";
 import { alphaOf, checkCount } from "./_check.ts";
 import { UserRangeError } from "../errors/mod.ts";
+import { percentile } from "./_percentile.ts";
 
 /** Settings of {@link bootstrapInterval}. */
 export interface BootstrapOptions {
@@ -43,14 +44,6 @@ function mean(sample: readonly number[]): number {
   let sum = 0;
   for (const v of sample) sum += v;
   return sum / sample.length;
-}
-
-// Linear interpolation between order statistics (position p·(m − 1) in the sorted list).
-function percentile(sorted: readonly number[], p: number): number {
-  const at = p * (sorted.length - 1);
-  const below = Math.floor(at);
-  const above = Math.min(below + 1, sorted.length - 1);
-  return sorted[below] + (at - below) * (sorted[above] - sorted[below]);
 }
 
 /**

@@ -9,3 +9,5 @@ export * from "./jeffreys_interval.ts";
 export * from "./proportion_interval.ts";
 export * from "./bootstrap_interval.ts";
 export * from "./mcnemar.ts";
+export * from "./newcombe_paired_interval.ts";
+export * from "./paired_bootstrap.ts";
