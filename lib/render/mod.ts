@@ -12,3 +12,4 @@ export * from "./envelope_chart.ts";
 export * from "./bleu_gap_chart.ts";
 export * from "./near_miss_chart.ts";
 export * from "./progress.ts";
+export * from "./forest_chart.ts";

@@ -1,0 +1,56 @@
+// Rows the auditor reads (a scored file, a harness file): each classified as the audit does.
+import { classifyRow } from "../audit/classify_row.ts";
+import type { AuditRow, RefusedRow } from "../audit/types.ts";
+import type { Collector } from "./_collect.ts";
+import type { SidePicker } from "./_side_picker.ts";
+
+/**
+ * Add audit rows to the comparison: a passed or failed row keeps its verdict, a row with a score
+ * but no verdict keeps its score, and every other class (errored, NaN, unparsed, unreadable,
+ * empty) becomes an attempt with neither, its class as the reason. Rows with no version or no
+ * case id cannot be paired and are left out with that reason, as are rows refused upstream.
+ */
+export async function addAuditRows(
+  rows: Iterable<AuditRow> | AsyncIterable<AuditRow>,
+  picker: SidePicker,
+  collector: Collector,
+): Promise<void> {
+  let other = 0;
+  const otherRows: number[] = [];
+  for await (const row of rows) {
+    const version = row.version?.trim() ? row.version : undefined;
+    if (version === undefined) {
+      collector.leaveOut("no version", [row.row]);
+      continue;
+    }
+    if (row.case.trim() === "") {
+      collector.leaveOut("no case id", [row.row]);
+      continue;
+    }
+    const side = picker.pick(version);
+    if (side === null) {
+      other++;
+      if (otherRows.length < 20) otherRows.push(row.row);
+      continue;
+    }
+    const c = classifyRow(row);
+    const verdict = c.class === "passed" ? true : c.class === "failed" ? false : null;
+    const scored = c.class === "passed" || c.class === "failed" || c.class === "noVerdict";
+    const score = scored && typeof row.score === "number" ? row.score : null;
+    collector.add({
+      case: row.case,
+      version,
+      repeat: Number.isInteger(row.repeat) && row.repeat >= 0 ? row.repeat : -1,
+      grader: row.grader,
+      pass: verdict,
+      score,
+      ...(c.reason && verdict === null ? { reason: `${c.class}: ${c.reason}` } : {}),
+    }, side, row.row);
+  }
+  if (other > 0) collector.leaveOut("another version", otherRows, other);
+}
+
+/** Count rows an adapter or reader refused, by reason. */
+export function addRefused(refused: readonly RefusedRow[], collector: Collector): void {
+  for (const r of refused) collector.leaveOut(`refused: ${r.reason}`, [r.row]);
+}

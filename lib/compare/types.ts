@@ -1,0 +1,153 @@
+/**
+ * Shapes of a comparison of two versions: the rows it reads and the figures it reports.
+ *
+ * @module
+ */
+import type { PairedTable } from "../stats/types.ts";
+
+/** One attempt as the comparison sees it: a case × version × repeat × grader result. */
+export interface CompareRow {
+  /** Case id: rows of the two versions with the same case are paired. */
+  case: string;
+  /** Version (system, model, prompt). */
+  version: string;
+  /** Repeat (epoch), a whole number ≥ 0; several repeats of a case are resampled together. */
+  repeat: number;
+  /** Grader (scorer, metric). */
+  grader: string;
+  /** The verdict; null when the attempt has none (errored, not judged, unreadable…). */
+  pass: boolean | null;
+  /** The score; null when there is none (NaN counts as none). */
+  score: number | null;
+  /** Per-row statistics of a corpus metric (BLEU, chrF), when the row was graded here. */
+  stats?: readonly number[];
+  /** Why the row has no verdict or score, when it has none. */
+  reason?: string;
+}
+
+/** How an unscored attempt is counted. */
+export type CompareConvention = "scoredOnly" | "allAttempted";
+
+/** A convention's name and what it does with unscored attempts, for reports. */
+export const COMPARE_CONVENTIONS: Readonly<
+  Record<CompareConvention | "envelope", { name: string; unscored: string }>
+> = {
+  scoredOnly: {
+    name: "scored only",
+    unscored: "a case is compared only when both versions scored it",
+  },
+  allAttempted: {
+    name: "all attempted",
+    unscored: "an unscored attempt counts as a failure (graded: the lowest score)",
+  },
+  envelope: {
+    name: "envelope",
+    unscored: "from every unscored attempt of b failing and of a passing, to the reverse",
+  },
+};
+
+/** The figures of one convention. */
+export interface ConventionFigures {
+  /** Cases compared. */
+  cases: number;
+  /** Rows (attempts) of each version on those cases. */
+  rows: { a: number; b: number };
+  /** The 2×2 table of pass/fail pairs; null for graded metrics and with repeats. */
+  table: PairedTable | null;
+  /** The figure of version a (pass rate, mean score or corpus score). */
+  a: number;
+  /** The figure of version b. */
+  b: number;
+  /** b − a. */
+  difference: number;
+  /** The interval of the difference at the comparison's confidence. */
+  ci: [number, number];
+  /** How the interval was computed. */
+  method: string;
+  /** The p-value of "no difference". */
+  pValue: number;
+  /** The test behind the p-value. */
+  test: string;
+}
+
+/** Where the difference could lie over every way the unscored attempts could have ended. */
+export interface EnvelopeFigures {
+  /** The difference with every unscored attempt of b failing and of a passing, and the reverse. */
+  difference: [number, number];
+  /** The lower bound of the first corner to the upper bound of the second. */
+  ci: [number, number];
+}
+
+/** The comparison of one grader. */
+export interface GraderComparison {
+  /** The grader. */
+  grader: string;
+  /** `pass/fail` compares pass rates; `graded` compares a mean or a corpus score. */
+  kind: "pass/fail" | "graded";
+  /** What is compared, e.g. `"pass rate"`, `"mean score"`, `"corpus BLEU"`. */
+  metric: string;
+  /** The convention of the headline figures below. */
+  convention: CompareConvention;
+  /** The headline 2×2 table (pass/fail graders without repeats), else null. */
+  table: PairedTable | null;
+  /** The headline figure of version a. */
+  a: number;
+  /** The headline figure of version b. */
+  b: number;
+  /** The headline difference b − a. */
+  difference: number;
+  /** Its interval. */
+  ci: [number, number];
+  /** How the interval was computed. */
+  method: string;
+  /** The p-value of "no difference". */
+  pValue: number;
+  /** The test behind the p-value. */
+  test: string;
+  /** Every convention's figures; null where a convention does not apply. */
+  conventions: {
+    scoredOnly: ConventionFigures | null;
+    allAttempted: ConventionFigures | null;
+    envelope: EnvelopeFigures | null;
+  };
+  /** Cases this grader scored in both versions, in one only. */
+  cases: { paired: number; onlyA: number; onlyB: number };
+  /** Attempts without a verdict (pass/fail) or score (graded) on the paired cases. */
+  unscored: { a: number; b: number };
+  /** True when a case has more than one attempt: resampling is by case. */
+  repeats: boolean;
+  /** `worse` when the whole interval is below 0, `better` when above, else `no clear difference`. */
+  verdict: "worse" | "better" | "no clear difference" | "undefined";
+  /** The metric's signature (BLEU, chrF), when it has one. */
+  signature: string | null;
+  /** What to know about this grader's figures. */
+  notes: string[];
+}
+
+/** Everything a comparison found, as plain data (the shape of `CompareResult.toJSON()`). */
+export interface CompareData {
+  /** The first version's name (the baseline). */
+  a: string;
+  /** The second version's name; every difference is b − a. */
+  b: string;
+  /** Where each version was read from. */
+  sources: { a: string; b: string };
+  /** Cases present in both versions. */
+  pairs: number;
+  /** Cases present only in version a, by id. */
+  onlyA: string[];
+  /** Cases present only in version b, by id. */
+  onlyB: string[];
+  /** Confidence level of every interval. */
+  confidence: number;
+  /** The headline convention. */
+  convention: CompareConvention;
+  /** Bootstrap settings used for graded metrics and repeats. */
+  bootstrap: { seed: number; resamples: number };
+  /** One entry per grader, in order of first appearance. */
+  graders: GraderComparison[];
+  /** Rows not used, by reason, with counts (e.g. other versions, duplicates, unreadable). */
+  leftOut: { reason: string; count: number; rows: number[] }[];
+  /** Notes on the whole comparison. */
+  notes: string[];
+}
