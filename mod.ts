@@ -50,3 +50,4 @@ export * from "./lib/audit/mod.ts";
 export * from "./lib/harness/mod.ts";
 export * from "./lib/eval/mod.ts";
 export * from "./lib/render/mod.ts";
+export * from "./lib/compare/mod.ts";

@@ -1,4 +1,5 @@
 // The audit report as sections of headings, tables and lines, shared by the text and HTML views.
+import type { ReportSection } from "../render/sections.ts";
 import type { Table } from "../render/table.ts";
 import {
   bootstrapText,
@@ -14,11 +15,7 @@ import type { AuditReportData, GroupReport } from "./audit_report.ts";
 import type { ScoreMean } from "./score_mean.ts";
 import type { ClassCounts } from "./_state.ts";
 
-export interface Section {
-  heading?: string;
-  tables?: Table[];
-  lines?: string[];
-}
+export type Section = ReportSection & { tables?: Table[]; lines?: string[] };
 
 const CLASS_NAMES: Record<keyof ClassCounts, string> = {
   attempted: "attempted",

@@ -7,7 +7,7 @@
 import type { ColumnMapping, RoleVocabulary } from "../io/mapping.ts";
 import { type MappedRecord, openMappedRecords } from "../io/open_mapped.ts";
 import type { Format, Source } from "../io/types.ts";
-import { audit, type AuditOptions } from "./audit.ts";
+import { audit, type AuditInput, type AuditOptions } from "./audit.ts";
 import type { AuditReport } from "./audit_report.ts";
 import {
   readDeclared,
@@ -77,8 +77,8 @@ export const AUDIT_ROLES: RoleVocabulary<AuditRole> = {
   },
 };
 
-/** Options of {@link auditFile}. */
-export interface AuditFileOptions extends AuditOptions {
+/** Options of {@link readAuditFile}: how to read the file. */
+export interface ReadAuditFileOptions {
   /** Force a format instead of detecting it. */
   format?: Format;
   /** A name for messages and the report heading (defaults to the path). */
@@ -87,45 +87,41 @@ export interface AuditFileOptions extends AuditOptions {
   mapping?: ColumnMapping<AuditRole>;
 }
 
+/** Options of {@link auditFile}: how to read the file and the audit's settings. */
+export interface AuditFileOptions extends ReadAuditFileOptions, AuditOptions {}
+
 function isUnreadable(value: unknown): value is Unreadable {
   return typeof value === "object" && value !== null && "problem" in value;
 }
 
 /**
- * Audit a six-field results file: `item` (or `case`, `id`, `case_id`), `system` (or `version`,
- * `model`), `repeat`, `scorer` (or `grader`), `score`, `pass`, and optionally `error`,
- * `error_kind`, `raw_grade`, `declared` (the file's own reported rate for the row's version ×
- * grader) and `scale_min`/`scale_max`. Any format verdict reads works (CSV, TSV, JSON lines, JSON
- * arrays); CSV text such as `true`, `PASS`, `1`, `NaN` or a blank is read for pass and score. A
- * record that cannot be parsed is refused with its reason; everything else goes to {@link audit}.
+ * Read a six-field results file into the auditor's input without auditing it: the rows (streamed:
+ * iterate once), and — filled in as the rows are read — the declared figures, the refused records
+ * and the notes. {@link auditFile} is this followed by {@link audit}; other jobs (a comparison of
+ * two versions) use the rows directly.
  *
  * @param source A path, URL, text, bytes, stream or array of objects.
- * @param options Confidence, scale, format, name and column mapping.
- * @returns The audit report.
+ * @param options Format, name and column mapping.
+ * @returns The rows and what the file says about itself.
  * @throws {TypeError} When no column can play the case, version or grader role, or neither score
  * nor pass has one, or a mapped column is not in the file.
  * @throws {RangeError} When the mapping names a role that does not exist.
  *
- * @example Audit a small CSV given as text
+ * @example The rows of a small CSV
  * ```ts
- * import { auditFile } from "@verdict/verdict";
+ * import { readAuditFile } from "@verdict/verdict";
  * import assert from "node:assert/strict";
  *
- * const text = "item,system,repeat,scorer,score,pass,error\n" +
- *   "q1,v1,0,exact,1,true,\n" +
- *   "q2,v1,0,exact,0,false,\n" +
- *   "q3,v1,0,exact,,,Request timed out\n" +
- *   "q4,v1,0,exact,NaN,,\n";
- * const report = await auditFile({ text, name: "run.csv" });
- * const g = report.toJSON().groups[0];
- * assert.deepEqual([g.counts.passed, g.counts.failed, g.counts.errored, g.counts.nan], [1, 1, 1, 1]);
- * assert.equal(g.allAttempted?.rate, 1 / 4);
+ * const input = await readAuditFile({ text: "item,system,scorer,pass\nq1,v1,exact,true\n" });
+ * const rows = [];
+ * for await (const row of input.rows) rows.push(row);
+ * assert.deepEqual(rows.map((r) => [r.case, r.version, r.grader, r.pass]), [["q1", "v1", "exact", true]]);
  * ```
  */
-export async function auditFile(
+export async function readAuditFile(
   source: Source,
-  options: AuditFileOptions = {},
-): Promise<AuditReport> {
+  options: ReadAuditFileOptions = {},
+): Promise<AuditInput> {
   const records = await openMappedRecords(source, AUDIT_ROLES, {
     format: options.format,
     name: options.name,
@@ -212,8 +208,44 @@ export async function auditFile(
     }
   }
 
-  return await audit(
-    { rows: rows(), declared, refused, notes, source: records.name },
-    { confidence: options.confidence, scale: options.scale, method: options.method },
-  );
+  return { rows: rows(), declared, refused, notes, source: records.name };
+}
+
+/**
+ * Audit a six-field results file: `item` (or `case`, `id`, `case_id`), `system` (or `version`,
+ * `model`), `repeat`, `scorer` (or `grader`), `score`, `pass`, and optionally `error`,
+ * `error_kind`, `raw_grade`, `declared` (the file's own reported rate for the row's version ×
+ * grader) and `scale_min`/`scale_max`. Any format verdict reads works (CSV, TSV, JSON lines, JSON
+ * arrays); CSV text such as `true`, `PASS`, `1`, `NaN` or a blank is read for pass and score. A
+ * record that cannot be parsed is refused with its reason; everything else goes to {@link audit}.
+ *
+ * @param source A path, URL, text, bytes, stream or array of objects.
+ * @param options Confidence, scale, format, name and column mapping.
+ * @returns The audit report.
+ * @throws {TypeError} When no column can play the case, version or grader role, or neither score
+ * nor pass has one, or a mapped column is not in the file.
+ * @throws {RangeError} When the mapping names a role that does not exist.
+ *
+ * @example Audit a small CSV given as text
+ * ```ts
+ * import { auditFile } from "@verdict/verdict";
+ * import assert from "node:assert/strict";
+ *
+ * const text = "item,system,repeat,scorer,score,pass,error\n" +
+ *   "q1,v1,0,exact,1,true,\n" +
+ *   "q2,v1,0,exact,0,false,\n" +
+ *   "q3,v1,0,exact,,,Request timed out\n" +
+ *   "q4,v1,0,exact,NaN,,\n";
+ * const report = await auditFile({ text, name: "run.csv" });
+ * const g = report.toJSON().groups[0];
+ * assert.deepEqual([g.counts.passed, g.counts.failed, g.counts.errored, g.counts.nan], [1, 1, 1, 1]);
+ * assert.equal(g.allAttempted?.rate, 1 / 4);
+ * ```
+ */
+export async function auditFile(
+  source: Source,
+  options: AuditFileOptions = {},
+): Promise<AuditReport> {
+  const { confidence, scale, method } = options;
+  return await audit(await readAuditFile(source, options), { confidence, scale, method });
 }

@@ -7,8 +7,8 @@ import { Displayable, mimeBundle } from "../render/bundle.ts";
 import type { PlotlyChart } from "../render/chart.ts";
 import { $display, type MimeBundle } from "../render/display_symbol.ts";
 import { envelopeChart } from "../render/envelope_chart.ts";
-import { escapeHtml } from "../render/escape.ts";
-import { htmlTable, type Table, textTable } from "../render/table.ts";
+import { sectionsHtml, sectionsText } from "../render/sections.ts";
+import type { Table } from "../render/table.ts";
 import { INTERVAL_METHODS, type IntervalMethod } from "../stats/proportion_interval.ts";
 import type { Interval } from "../stats/types.ts";
 import type { Rate } from "./convention_rates.ts";
@@ -16,7 +16,7 @@ import type { DeclaredMatch } from "./declared_match.ts";
 import type { ScoreMean } from "./score_mean.ts";
 import type { ClassCounts, UnscoredRow } from "./_state.ts";
 import type { DeclaredFigure, ErrorKind, RefusedRow, ScoreScale } from "./types.ts";
-import { reportSections, type Section } from "./_report_sections.ts";
+import { reportSections } from "./_report_sections.ts";
 import { UserRangeError } from "../errors/mod.ts";
 
 export type { ClassCounts, UnscoredRow } from "./_state.ts";
@@ -121,32 +121,6 @@ function tableOptions(t: Table, options: AuditViewOptions) {
   return { maxRows, more: `.show({ maxRows: ${t.rows.length} }) shows all` };
 }
 
-function renderText(sections: Section[], options: AuditViewOptions): string {
-  const out: string[] = [];
-  for (const s of sections) {
-    const block: string[] = [];
-    if (s.heading) block.push(s.heading, "=".repeat([...s.heading].length));
-    for (const t of s.tables ?? []) block.push(textTable(t, tableOptions(t, options)), "");
-    for (const line of s.lines ?? []) block.push(line);
-    out.push(block.join("\n").trimEnd());
-  }
-  return out.join("\n\n") + "\n";
-}
-
-function renderHtml(sections: Section[], options: AuditViewOptions): string {
-  const out: string[] = ['<div class="verdict-audit">'];
-  sections.forEach((s, i) => {
-    if (s.heading) {
-      const tag = i === 0 ? "h2" : "h3";
-      out.push(`<${tag}>${escapeHtml(s.heading)}</${tag}>`);
-    }
-    for (const t of s.tables ?? []) out.push(htmlTable(t, tableOptions(t, options)));
-    for (const line of s.lines ?? []) out.push(`<p>${escapeHtml(line)}</p>`);
-  });
-  out.push("</div>");
-  return out.join("\n");
-}
-
 /**
  * The result of {@link audit}: counts by class, the three rates per version × grader with their
  * intervals and envelope, the checks, and the refused rows. Displays itself in a notebook.
@@ -204,12 +178,16 @@ export class AuditReport {
    * at most `maxRows` rows (default 20) and say how many they left out.
    */
   toText(options: AuditViewOptions = {}): string {
-    return renderText(reportSections(this.#data), options);
+    return sectionsText(reportSections(this.#data), (t) => tableOptions(t, options));
   }
 
   /** The report as an HTML fragment; every value from the source is escaped. */
   toHTML(options: AuditViewOptions = {}): string {
-    return renderHtml(reportSections(this.#data), options);
+    return sectionsHtml(
+      reportSections(this.#data),
+      "verdict-audit",
+      (t) => tableOptions(t, options),
+    );
   }
 
   /**

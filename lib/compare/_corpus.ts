@@ -1,26 +1,39 @@
 // Corpus metrics recomputed from summed per-row statistics (as sacreBLEU's paired-bs does).
-import { bleuFromStats, bleuSignature, chrfFromStats, chrfSignature } from "../graders/mod.ts";
+import { graderFor, type GraderName, isGraderName } from "../graders/mod.ts";
 
-/** A corpus metric: its name, statistics width, score from summed statistics, and signature. */
+/** A corpus metric bound to its settings: its name, statistics width, and score from sums. */
 export interface CorpusMetric {
+  /** e.g. `"corpus BLEU"`. */
   name: string;
+  /** How many statistics each row gives. */
   width: number;
+  /** The corpus score (a fraction) from statistics summed over rows. */
   score(sum: readonly number[]): number;
-  signature(nrefs: number | "var"): string;
+  /** The signature of the corpus figure. */
+  signature: string;
 }
 
-/** The corpus metrics by grader name. */
-export const CORPUS_METRICS: Readonly<Record<string, CorpusMetric>> = {
-  bleu: {
-    name: "corpus BLEU",
-    width: 10,
-    score: (sum) => bleuFromStats(sum, { effectiveOrder: false }).score,
-    signature: (nrefs) => bleuSignature({ nrefs, effectiveOrder: false }),
-  },
-  chrf: {
-    name: "corpus chrF",
-    width: 18,
-    score: (sum) => chrfFromStats(sum),
-    signature: (nrefs) => chrfSignature({ nrefs }),
-  },
-};
+/**
+ * The corpus metric of a grader with a corpus capability in the registry (BLEU, chrF), with the
+ * grader's options and the rows' reference counts; null for any other grader.
+ */
+export function corpusMetric(
+  grader: string,
+  options: unknown,
+  nrefs: number | "var",
+): CorpusMetric | null {
+  if (!isGraderName(grader)) return null;
+  const g = graderFor(grader as GraderName);
+  const capability = g.corpus;
+  if (!capability) return null;
+  const resolved = g.resolve(options);
+  const context = { nrefs };
+  const signature = capability.aggregate(new Array(capability.width).fill(0), context, resolved)
+    .signature;
+  return {
+    name: `corpus ${capability.label}`,
+    width: capability.width,
+    score: (sum) => capability.aggregate(sum, context, resolved).score,
+    signature: String(signature),
+  };
+}

@@ -1,4 +1,4 @@
 // What the comparison takes from the graders and from the score job's public API, in one place.
-export { BINARY_GRADERS, nrefsLabel } from "../graders/mod.ts";
-export { graderFor, gradeRow } from "../score/score.ts";
+export { graderFor, nrefsLabel } from "../graders/mod.ts";
+export { gradeRow } from "../score/score.ts";
 export { resolveScoreConfig, type ScoreConfig, type ScoreSettings } from "../score/score_config.ts";

@@ -37,15 +37,19 @@ export async function addAuditRows(
     const verdict = c.class === "passed" ? true : c.class === "failed" ? false : null;
     const scored = c.class === "passed" || c.class === "failed" || c.class === "noVerdict";
     const score = scored && typeof row.score === "number" ? row.score : null;
-    collector.add({
-      case: row.case,
-      version,
-      repeat: Number.isInteger(row.repeat) && row.repeat >= 0 ? row.repeat : -1,
-      grader: row.grader,
-      pass: verdict,
-      score,
-      ...(c.reason && verdict === null ? { reason: `${c.class}: ${c.reason}` } : {}),
-    }, side, row.row);
+    collector.add(
+      {
+        case: row.case,
+        version,
+        repeat: Number.isInteger(row.repeat) && row.repeat >= 0 ? row.repeat : -1,
+        grader: row.grader,
+        pass: verdict,
+        score,
+        ...(c.reason && verdict === null ? { reason: `${c.class}: ${c.reason}` } : {}),
+      },
+      side,
+      row.row,
+    );
   }
   if (other > 0) collector.leaveOut("another version", otherRows, other);
 }

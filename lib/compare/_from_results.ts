@@ -1,8 +1,8 @@
 // A results file graded here with the chosen graders (as `score` grades it).
 import { openResultRows, type Source } from "../io/mod.ts";
-import { BINARY_GRADERS, graderFor, gradeRow, nrefsLabel, type ScoreConfig } from "./_deps.ts";
+import { graderFor, gradeRow, nrefsLabel, type ScoreConfig } from "./_deps.ts";
 import type { Collector } from "./_collect.ts";
-import { CORPUS_METRICS } from "./_corpus.ts";
+import { corpusMetric } from "./_corpus.ts";
 import type { GraderInfo } from "./_grader_comparison.ts";
 import type { SidePicker } from "./_side_picker.ts";
 
@@ -38,16 +38,20 @@ export async function readResultsSource(
       const { result } = gradeRow(row, grader, config);
       const score = Number.isFinite(result.score) && !result.error ? result.score : null;
       const stats = score !== null && result.stats ? result.stats : undefined;
-      collector.add({
-        case: row.case,
-        version: row.version,
-        repeat: row.repeat,
-        grader,
-        pass: result.pass,
-        score,
-        ...(stats ? { stats } : {}),
-        ...(result.error ? { reason: result.error } : {}),
-      }, side, row.row);
+      collector.add(
+        {
+          case: row.case,
+          version: row.version,
+          repeat: row.repeat,
+          grader,
+          pass: result.pass,
+          score,
+          ...(stats ? { stats } : {}),
+          ...(result.error ? { reason: result.error } : {}),
+        },
+        side,
+        row.row,
+      );
       if (score !== null) refs.get(grader)!.add(row.reference?.values.length ?? 0);
     }
   }
@@ -57,10 +61,9 @@ export async function readResultsSource(
   }
   const graders = new Map<string, GraderInfo>();
   for (const g of config.graders) {
-    const binary = (BINARY_GRADERS as readonly string[]).includes(g);
-    const info: GraderInfo = { kind: binary ? "pass/fail" : "graded" };
-    const corpus = CORPUS_METRICS[g];
-    if (corpus) (info.corpus = corpus, info.nrefs = nrefsLabel([...refs.get(g)!]));
+    const info: GraderInfo = { kind: graderFor(g).kind === "binary" ? "pass/fail" : "graded" };
+    const corpus = corpusMetric(g, config.graderOptions[g], nrefsLabel([...refs.get(g)!]));
+    if (corpus) info.corpus = corpus;
     graders.set(g, info);
   }
   return { source: reader.report.source, graders };

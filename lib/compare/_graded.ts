@@ -21,6 +21,7 @@ function figures(r: ReturnType<typeof pairedBootstrap>, rows: { a: number; b: nu
   const f: ConventionFigures = {
     cases: r.cases,
     rows,
+    passes: null,
     table: null,
     a: r.a,
     b: r.b,

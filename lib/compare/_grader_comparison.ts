@@ -6,11 +6,10 @@ import { passFailFigures } from "./_pass_fail.ts";
 import type { Settings } from "./_settings.ts";
 import { COMPARE_CONVENTIONS, type ConventionFigures, type GraderComparison } from "./types.ts";
 
-/** What the source knows about a grader (the registry's kind, a corpus metric, a signature). */
+/** What the source knows about a grader (the registry's kind, its corpus metric). */
 export interface GraderInfo {
   kind?: GraderKind;
   corpus?: CorpusMetric;
-  nrefs?: number | "var";
 }
 
 function unscoredCounts(pairs: readonly CasePair[], kind: GraderKind) {
@@ -111,7 +110,7 @@ export function compareGrader(
     unscored,
     repeats,
     verdict: verdictOf(head.ci),
-    signature: corpus && info.nrefs !== undefined ? corpus.signature(info.nrefs) : null,
+    signature: corpus ? corpus.signature : null,
     notes,
   };
 }

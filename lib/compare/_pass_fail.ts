@@ -35,6 +35,7 @@ function fromTable(pairs: readonly CasePair[], fillA: Fill, fillB: Fill, s: Sett
   const figures: ConventionFigures = {
     cases: d.pairs,
     rows: { a: d.pairs, b: d.pairs },
+    passes: { a: table.bothPass + table.onlyA, b: table.bothPass + table.onlyB },
     table,
     a: d.rateA,
     b: d.rateB,
@@ -63,9 +64,8 @@ function fromClusters(pairs: readonly CasePair[], fillA: Fill, fillB: Fill, s: S
     }
     if (c[1] > 0 && c[3] > 0) counts.push(c);
   }
-  let rowsA = 0;
-  let rowsB = 0;
-  for (const c of counts) (rowsA += c[1], rowsB += c[3]);
+  let rowsA = 0, rowsB = 0, passA = 0, passB = 0;
+  for (const c of counts) (passA += c[0], rowsA += c[1], passB += c[2], rowsB += c[3]);
   const r = pairedBootstrap(counts.length, (idx) => {
     let pa = 0, na = 0, pb = 0, nb = 0;
     for (const i of idx) {
@@ -77,6 +77,7 @@ function fromClusters(pairs: readonly CasePair[], fillA: Fill, fillB: Fill, s: S
   const figures: ConventionFigures = {
     cases: counts.length,
     rows: { a: rowsA, b: rowsB },
+    passes: { a: passA, b: passB },
     table: null,
     a: r.a,
     b: r.b,

@@ -27,7 +27,9 @@ export class SidePicker {
       if (r.kind === "one" && r.version === undefined && this.versions.length > 1) {
         throw new TypeError(
           `Cannot compare "${this.#name}": it holds several versions ` +
-            `(${this.versions.map((v) => JSON.stringify(v)).join(", ")}); name the one to compare ` +
+            `(${
+              this.versions.map((v) => JSON.stringify(v)).join(", ")
+            }); name the one to compare ` +
             `(compare({ source, version }, …) or --versions)`,
         );
       }

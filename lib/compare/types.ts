@@ -38,7 +38,7 @@ export const COMPARE_CONVENTIONS: Readonly<
   },
   allAttempted: {
     name: "all attempted",
-    unscored: "an unscored attempt counts as a failure (graded: the lowest score)",
+    unscored: "an unscored attempt counts as a failure, or as the lowest score when graded",
   },
   envelope: {
     name: "envelope",
@@ -52,6 +52,8 @@ export interface ConventionFigures {
   cases: number;
   /** Rows (attempts) of each version on those cases. */
   rows: { a: number; b: number };
+  /** Passes of each version among those rows (pass/fail graders), else null. */
+  passes: { a: number; b: number } | null;
   /** The 2×2 table of pass/fail pairs; null for graded metrics and with repeats. */
   table: PairedTable | null;
   /** The figure of version a (pass rate, mean score or corpus score). */

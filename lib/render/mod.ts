@@ -13,3 +13,4 @@ export * from "./bleu_gap_chart.ts";
 export * from "./near_miss_chart.ts";
 export * from "./progress.ts";
 export * from "./forest_chart.ts";
+export * from "./sections.ts";

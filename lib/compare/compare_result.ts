@@ -1,0 +1,152 @@
+/**
+ * The result of a comparison: plain data, with text, HTML, chart and notebook views built from it.
+ *
+ * @module
+ */
+import { mimeBundle } from "../render/bundle.ts";
+import type { PlotlyChart } from "../render/chart.ts";
+import { $display, type MimeBundle } from "../render/display_symbol.ts";
+import { forestChart } from "../render/forest_chart.ts";
+import { offlineHtmlPage } from "../render/html_page.ts";
+import { plotlyHtml } from "../render/plotly.ts";
+import { sectionsHtml, sectionsText } from "../render/sections.ts";
+import { pValue } from "./_format.ts";
+import { BOOTSTRAP_TEST } from "./_settings.ts";
+import { compareSections } from "./_sections.ts";
+import { COMPARE_CONVENTIONS, type CompareData, type GraderComparison } from "./types.ts";
+
+/** Options of {@link CompareResult.htmlPage}. */
+export interface ComparePageOptions {
+  /** The page title (default `VERSION_B vs VERSION_A`). */
+  title?: string;
+  /** Lines at the foot of the page, e.g. the command that made it. */
+  footer?: readonly string[];
+}
+
+/**
+ * The comparison of two versions: per grader, the difference b − a with its interval, the test,
+ * every convention for unscored attempts, and the cases present in one version only. Displays
+ * itself in a notebook as its tables and a forest chart.
+ *
+ * @example Two versions of three cases, from rows in memory
+ * ```ts
+ * import { compare } from "@verdict/verdict";
+ * import assert from "node:assert/strict";
+ *
+ * const row = (c: string, version: string, pass: boolean) =>
+ *   ({ item: c, system: version, scorer: "exact", pass });
+ * const rows = [
+ *   row("q1", "v2", false), row("q2", "v2", true), row("q3", "v2", false),
+ *   row("q1", "v3", true), row("q2", "v3", true), row("q3", "v3", true),
+ * ];
+ * const result = await compare("v2", "v3", { source: rows });
+ * const [exact] = result.toJSON().graders;
+ * assert.deepEqual(exact.table, { bothPass: 1, onlyA: 0, onlyB: 2, bothFail: 0 });
+ * assert.equal(exact.difference, 2 / 3);
+ * assert.equal(exact.pValue, 0.5); // McNemar exact: 2 discordant pairs, both for v3
+ * assert.match(result.toText(), /exact +pass rate +3 +33\.3% +100\.0% +\+0\.667/);
+ * ```
+ */
+export class CompareResult {
+  readonly #data: CompareData;
+
+  /** Wrap computed data; use `compare` to make one. */
+  constructor(data: CompareData) {
+    this.#data = data;
+  }
+
+  /** The first version (the baseline). */
+  get a(): string {
+    return this.#data.a;
+  }
+
+  /** The second version; every difference is b − a. */
+  get b(): string {
+    return this.#data.b;
+  }
+
+  /** One entry per grader. */
+  get graders(): GraderComparison[] {
+    return structuredClone(this.#data.graders);
+  }
+
+  /** One grader's comparison, if it has results in both versions. */
+  grader(name: string): GraderComparison | undefined {
+    const g = this.#data.graders.find((g) => g.grader === name);
+    return g && structuredClone(g);
+  }
+
+  /** Everything as plain data (NaN where a figure is undefined; JSON writes it as null). */
+  toJSON(): CompareData {
+    return structuredClone(this.#data);
+  }
+
+  /** The comparison as text: the summary table, then each grader's details. */
+  toText(): string {
+    return sectionsText(compareSections(this.#data), () => ({ maxRows: Infinity }));
+  }
+
+  /** The comparison as an HTML fragment; every value from a source is escaped. */
+  toHTML(): string {
+    return sectionsHtml(compareSections(this.#data), "verdict-compare", () => ({
+      maxRows: Infinity,
+    }));
+  }
+
+  /**
+   * The forest chart: per grader, the difference b − a as a point with its interval, the
+   * envelope over unscored attempts as a band, coloured by verdict.
+   */
+  chart(): PlotlyChart {
+    const d = this.#data;
+    return forestChart(
+      d.graders.map((g) => ({
+        label: `${g.grader} (${g.metric})`,
+        estimate: g.difference,
+        lower: g.ci[0],
+        upper: g.ci[1],
+        method: g.method,
+        detail:
+          `p = ${
+            pValue(g.pValue, g.test === BOOTSTRAP_TEST ? d.bootstrap.resamples : undefined)
+          } (${g.test}); ${g.conventions[g.convention]?.cases ?? 0} cases; ` +
+          COMPARE_CONVENTIONS[g.convention].name,
+        envelope: g.conventions.envelope
+          ? { lower: g.conventions.envelope.ci[0], upper: g.conventions.envelope.ci[1] }
+          : null,
+      })),
+      {
+        a: d.a,
+        b: d.b,
+        confidence: d.confidence,
+        notes: [
+          `headline convention: ${COMPARE_CONVENTIONS[d.convention].name}; band: envelope over ` +
+          "unscored attempts (where there are any)",
+          `bootstrap: ${d.bootstrap.resamples} resamples, seed ${d.bootstrap.seed}`,
+        ],
+      },
+    );
+  }
+
+  /** The comparison as one offline HTML page: the chart, then the tables (`compare --html`). */
+  htmlPage(options: ComparePageOptions = {}): string {
+    const chart = this.chart();
+    return offlineHtmlPage({
+      title: options.title ?? `${this.#data.b} vs ${this.#data.a}`,
+      sections: [{ figure: chart.figure, text: chart.text }, { html: this.toHTML() }],
+      footer: options.footer,
+    });
+  }
+
+  /** The notebook display bundle: the tables and the forest chart, text and JSON. */
+  [$display](): MimeBundle {
+    const bundle = mimeBundle(this);
+    if (this.#data.graders.length > 0) {
+      const chart = this.chart();
+      bundle["text/html"] = `${plotlyHtml(chart.figure, { text: chart.text })}\n${
+        bundle["text/html"]
+      }`;
+    }
+    return bundle;
+  }
+}
