@@ -96,6 +96,7 @@ export class Collector {
 
   /** Rows left out, by reason. */
   leftOut(): { reason: string; count: number; rows: number[] }[] {
-    return [...this.#leftOut].map(([reason, e]) => ({ reason, ...e }));
+    return [...this.#leftOut].sort(([a], [b]) => a.localeCompare(b))
+      .map(([reason, e]) => ({ reason, ...e }));
   }
 }
