@@ -5,6 +5,7 @@
  * deno run --allow-read cli.ts score FILE --graders exact,bleu --json
  * deno run --allow-read cli.ts audit FILE --confidence 0.95
  * deno run --allow-read cli.ts interval --passes 34 --fails 3 --errored 3
+ * deno run --allow-read cli.ts compare results.jsonl --versions v2,v3 --graders exact,bleu
  * ```
  *
  * Machine-readable output with `--json` goes to stdout; human tables otherwise; errors go to stderr
@@ -27,6 +28,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   audit: {
     run: async (args) => (await import("./cli/audit.ts")).main(args),
     summary: "find rows without a verdict; pass rates three ways with Wilson intervals",
+  },
+  compare: {
+    run: async (args) => (await import("./cli/compare.ts")).main(args),
+    summary: "compare two versions on the same cases: paired intervals and tests per grader",
   },
   eval: {
     run: async (args) => (await import("./cli/eval.ts")).main(args),

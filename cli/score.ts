@@ -122,8 +122,24 @@ function fraction(name: string, value: string): number {
   return n;
 }
 
+/** The flags that make scoring settings (score has them all; compare takes them too). */
+export type SettingsFlags = Partial<
+  Pick<
+    Values,
+    | "config"
+    | "graders"
+    | "threshold"
+    | "option"
+    | "map"
+    | "format"
+    | "default-version"
+    | "include-output"
+    | "overall"
+  >
+>;
+
 /** Build settings from the flags, on top of a saved configuration when one is given. */
-async function settingsFrom(values: Values): Promise<ScoreSettings> {
+export async function settingsFrom(values: SettingsFlags): Promise<ScoreSettings> {
   let base: ScoreSettings = { graders: ["all"] };
   if (values.config) {
     base = configFromJson(await Deno.readTextFile(values.config), values.config);

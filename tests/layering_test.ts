@@ -19,7 +19,8 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   audit: ["errors", "io", "stats", "render"],
   harness: ["errors", "io", "audit"],
   eval: ["errors", "io", "text", "graders", "stats", "render"],
-  compare: ["errors", "io", "graders", "stats", "render", "score", "audit", "eval"],
+  // compare reads harness files too (as audit rows), so it sits above harness.
+  compare: ["errors", "io", "graders", "stats", "render", "score", "audit", "harness", "eval"],
 };
 
 interface InfoModule {
