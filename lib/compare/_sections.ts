@@ -112,7 +112,7 @@ function graderSection(g: GraderComparison, d: CompareData): Section {
       : "Each convention",
     columns: ["convention", "cases", d.a, d.b, "difference", `${conf} interval`, "p-value"],
     rows,
-    numeric: [1, 2, 3],
+    numeric: [1, 2, 3, 4, 6],
   });
   const c = g.cases;
   const lines = [

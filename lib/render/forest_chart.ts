@@ -174,9 +174,12 @@ export function forestChart(rows: readonly ForestRow[], options: ForestChartOpti
         showgrid: false,
         automargin: true,
       },
-      legend: { orientation: "h", y: -0.25 },
+      // Below the axis title, pinned to the bottom of the figure whatever its height.
+      legend: { orientation: "h", x: 0, yref: "container", y: 0, yanchor: "bottom" },
     }),
   };
+  const layout = figure.layout as { margin: { b: number } };
+  layout.margin.b = 110;
   const table = textTable({
     columns: [
       "grader",
