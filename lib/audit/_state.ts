@@ -1,5 +1,5 @@
 // Running state of an audit: per-group and per-grader tallies, kept small so rows can stream.
-import { hasRawGrade, readRawGrade } from "./raw_grade.ts";
+import { isZeroable, ZeroingCheck } from "./zeroing_check.ts";
 import type { RowClass, RowClassification } from "./classify_row.ts";
 import type { AuditRow, ErrorKind } from "./types.ts";
 
@@ -104,8 +104,7 @@ export class GroupState {
         ...(result.errorKind ? { errorKind: result.errorKind } : {}),
       });
     }
-    const zeroable = c === "failed" && typeof row.rawGrade === "string" &&
-      hasRawGrade(row.rawGrade) && readRawGrade(row.rawGrade) === undefined;
+    const zeroable = isZeroable(row, c);
     if (zeroable) {
       this.zeroable++;
       if (this.zeroableExamples.length < EXAMPLES_PER_CLASS) {
@@ -141,54 +140,21 @@ export class GroupState {
 }
 
 /** What the zeroing check needs to know about one grader across the file. */
-export class GraderState {
-  anyRawGrade = false;
-  passing = 0;
-  passingNoGrade = 0;
-  passingFreeText = 0;
-  freeTextExample: string | undefined;
+export class GraderState extends ZeroingCheck {
   /** A row declares the grader binary, or a row carries a verdict. */
   givesVerdicts = false;
   /** A row declares that the grader gives scores only. */
   scoreOnly = false;
 
-  add(row: AuditRow, cls: RowClass): void {
+  override add(row: AuditRow, cls: RowClass): void {
     if (row.binary === true || row.pass !== null) this.givesVerdicts = true;
     if (row.scoreOnly === true) this.scoreOnly = true;
-    const present = hasRawGrade(row.rawGrade);
-    if (present) this.anyRawGrade = true;
-    if (cls !== "passed") return;
-    this.passing++;
-    if (!present) this.passingNoGrade++;
-    else if (readRawGrade(row.rawGrade) === undefined) {
-      this.passingFreeText++;
-      this.freeTextExample ??= shorten(
-        typeof row.rawGrade === "string" ? row.rawGrade : JSON.stringify(row.rawGrade) ?? "",
-        60,
-      );
-    }
+    super.add(row, cls);
   }
 
   /** Whether the zeroing check runs for this grader, and why (not). */
   zeroingDecision(): { ran: boolean; reason: string } {
-    if (!this.anyRawGrade) {
-      return { ran: false, reason: "no raw grade in the file for this grader" };
-    }
-    if (this.passing === 0) {
-      return { ran: false, reason: "no passing row to learn the grade format from" };
-    }
-    if (this.passingFreeText > 0) {
-      return {
-        ran: false,
-        reason: `${this.passingFreeText} passing row(s) carry free text (e.g. ${
-          JSON.stringify(this.freeTextExample)
-        })`,
-      };
-    }
-    if (this.passingNoGrade > 0) {
-      return { ran: false, reason: `${this.passingNoGrade} passing row(s) have no raw grade` };
-    }
-    return { ran: true, reason: "every passing row carries a recognized raw grade" };
+    return this.decision();
   }
 }
 

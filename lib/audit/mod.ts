@@ -6,6 +6,7 @@ export * from "./classify_row.ts";
 export * from "./convention_rates.ts";
 export * from "./score_mean.ts";
 export * from "./declared_match.ts";
+export * from "./zeroing_check.ts";
 export * from "./audit.ts";
 export * from "./audit_report.ts";
 export * from "./audit_counts.ts";

@@ -42,15 +42,19 @@ export class Collector {
     this.#leftOut.set(reason, entry);
   }
 
-  /** Keep a row of side a or b (`position` is its row number in the source, for messages). */
-  add(row: CompareRow, side: "a" | "b", position?: number): void {
+  /**
+   * Keep a row of side a or b (`position` is its row number in the source, for messages). Returns
+   * the kept attempt, or undefined for a duplicate (counted as left out).
+   */
+  add(row: CompareRow, side: "a" | "b", position?: number): Attempt | undefined {
     const key = JSON.stringify([side, row.case, row.repeat, row.grader]);
     if (this.#keys.has(key)) {
-      return this.leaveOut(
+      this.leaveOut(
         "duplicate case × repeat × grader",
         position === undefined ? [] : [position],
         1,
       );
+      return undefined;
     }
     this.#keys.add(key);
     (side === "a" ? this.#casesA : this.#casesB).set(row.case, true);
@@ -62,6 +66,7 @@ export class Collector {
     if (row.stats) attempt.stats = row.stats;
     pair[side].push(attempt);
     if (row.pass !== null) this.#verdicts.set(row.grader, true);
+    return attempt;
   }
 
   /** Graders in order of first appearance. */

@@ -131,9 +131,9 @@ async function readSource(
     ? await tryReadHarnessFile(source, { harness: options.harness, name })
     : null;
   if (harness) {
-    await addAuditRows(keep(harness.rows), picker, collector);
-    addRefused(harness.refused, collector);
     notes.push(`${label} read as a ${harness.harness.name} file.`);
+    notes.push(...await addAuditRows(keep(harness.rows), picker, collector));
+    addRefused(harness.refused, collector);
     return { name: harness.source, picker, notes };
   }
   let input;
@@ -148,7 +148,7 @@ async function readSource(
     }
     throw error;
   }
-  await addAuditRows(keep(input.rows), picker, collector);
+  notes.push(...await addAuditRows(keep(input.rows), picker, collector));
   addRefused(input.refused ?? [], collector);
   return { name: input.source ?? label, picker, notes };
 }
