@@ -127,7 +127,13 @@ for (const name of listNotebooks()) {
       assert.equal(exported.code, 0, `nbconvert failed on ${name}:\n${exported.stderr}`);
       if (noBrowser) return;
 
-      const charts = outputs.filter(({ o }) => o.data?.["application/vnd.plotly.v1+json"]).length;
+      // Charts: every chart slot in an HTML output (a chart's own bundle, or a report that shows
+      // its chart beside its tables).
+      const charts = outputs.reduce(
+        (n, { o }) =>
+          n + (text(o.data?.["text/html"]).match(/class="verdict-chart"/g)?.length ?? 0),
+        0,
+      );
       const tables = outputs.reduce(
         (n, { o }) => n + (text(o.data?.["text/html"]).match(/<table[\s>]/g)?.length ?? 0),
         0,
