@@ -10,4 +10,5 @@ export * from "./zeroing_check.ts";
 export * from "./audit.ts";
 export * from "./audit_report.ts";
 export * from "./audit_counts.ts";
+export * from "./audit_gates.ts";
 export * from "./audit_file.ts";
