@@ -1,7 +1,16 @@
 // `verdict compare`: two versions on the same cases, grader by grader, with paired intervals.
 import { compare, type CompareConvention, type CompareOptions, type CompareSide } from "../mod.ts";
-import { EXIT_GATE, EXIT_OK, list, parse, printJson, run, UsageError } from "./_common.ts";
-import { confidenceFlag } from "./audit.ts";
+import {
+  confidenceFlag,
+  EXIT_GATE,
+  EXIT_OK,
+  formatFlag,
+  list,
+  parse,
+  printJson,
+  run,
+  UsageError,
+} from "./_common.ts";
 import { settingsFrom } from "./score.ts";
 
 const HELP = `verdict compare: compare two versions on the same cases, grader by grader, with a
@@ -42,7 +51,7 @@ test (one attempt per case). Graded metrics (token F1, ROUGE-L, means) and corpu
 cases with sacreBLEU's p-value. Cases with several attempts are resampled as a whole.
 
 Exit codes: 0 done (and no --fail-if-worse grader is worse), 1 a --fail-if-worse grader is
-significantly worse, 2 a file or an option could not be used.`;
+significantly worse, 2 a file or an option could not be used, 70 a bug in verdict.`;
 
 const OPTIONS = {
   versions: { type: "string" },
@@ -130,9 +139,9 @@ export function main(args: string[]): Promise<number> {
           defaultVersion: settings.defaultVersion,
         }
         : {}),
-      format: settings?.format ?? (values.format as CompareOptions["format"]),
+      format: settings?.format ?? formatFlag(values.format),
       only: values.only === undefined ? undefined : list(values.only),
-      confidence: confidenceFlag(values.confidence, "compare"),
+      confidence: confidenceFlag(values.confidence),
       convention,
       seed: wholeNumber("seed", values.seed, -(2 ** 31)),
       resamples: wholeNumber("resamples", values.resamples, 1),

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { UserRangeError } from "../errors/mod.ts";
 import { INTERVAL_METHODS } from "../stats/proportion_interval.ts";
 import type { AuditReport } from "./audit_report.ts";
 import { type Convention, CONVENTIONS } from "./convention_rates.ts";
@@ -76,7 +77,7 @@ export function checkAuditGates(
   convention: Convention = "allAttempted",
 ): GateOutcome[] {
   if (!(convention in CONVENTIONS)) {
-    throw new RangeError(
+    throw new UserRangeError(
       `Unknown convention "${convention}"; expected one of ${Object.keys(CONVENTIONS).join(", ")}`,
     );
   }
@@ -87,14 +88,14 @@ export function checkAuditGates(
   const out: GateOutcome[] = [];
   for (const gate of gates) {
     if (!(gate.threshold >= 0 && gate.threshold <= 1)) {
-      throw new RangeError(
+      throw new UserRangeError(
         `The gate on ${gate.grader} needs a threshold between 0 and 1, got ${gate.threshold}`,
       );
     }
     const groups = data.groups.filter((g) => g.grader === gate.grader && g[convention]);
     if (groups.length === 0) {
       const graders = [...new Set(data.groups.filter((g) => g.verdicts).map((g) => g.grader))];
-      throw new RangeError(
+      throw new UserRangeError(
         `Cannot gate "${gate.grader}": no pass rate for it in this audit (graders with a pass ` +
           `rate: ${graders.join(", ") || "none"})`,
       );

@@ -1,4 +1,5 @@
 // Which side a row of a source belongs to, from its version.
+import { UserTypeError } from "../errors/mod.ts";
 import type { Side } from "./_collect.ts";
 
 /** How a source's rows are split between the two sides. */
@@ -25,7 +26,7 @@ export class SidePicker {
       this.versions.push(version);
       const r = this.#rule;
       if (r.kind === "one" && r.version === undefined && this.versions.length > 1) {
-        throw new TypeError(
+        throw new UserTypeError(
           `Cannot compare "${this.#name}": it holds several versions ` +
             `(${
               this.versions.map((v) => JSON.stringify(v)).join(", ")

@@ -4,7 +4,9 @@
  *
  * @module
  */
+import { UserRangeError, UserTypeError } from "../errors/mod.ts";
 import { readAuditFile } from "../audit/audit_file.ts";
+import { checkConfidence } from "../stats/check_confidence.ts";
 import { tryReadHarnessFile } from "../harness/read_harness_file.ts";
 import type { HarnessName, HarnessSource } from "../harness/types.ts";
 import type { ColumnMapping, Format, Source } from "../io/mod.ts";
@@ -71,21 +73,18 @@ export interface CompareOptions {
 }
 
 function settingsOf(options: CompareOptions): Settings {
-  const confidence = options.confidence ?? 0.95;
-  if (typeof confidence !== "number" || !(confidence > 0 && confidence < 1)) {
-    throw new RangeError(`confidence must be between 0 and 1 (exclusive), got ${confidence}`);
-  }
+  const confidence = checkConfidence(options.confidence ?? 0.95);
   const convention = options.convention ?? "allAttempted";
   if (convention !== "allAttempted" && convention !== "scoredOnly") {
-    throw new RangeError(
+    throw new UserRangeError(
       `convention is "allAttempted" or "scoredOnly", not ${JSON.stringify(convention)}`,
     );
   }
   const seed = options.seed ?? 0;
-  if (!Number.isInteger(seed)) throw new RangeError(`seed must be a whole number, got ${seed}`);
+  if (!Number.isInteger(seed)) throw new UserRangeError(`seed must be a whole number, got ${seed}`);
   const resamples = options.resamples ?? 1000;
   if (!Number.isInteger(resamples) || resamples < 1) {
-    throw new RangeError(`resamples must be a whole number ≥ 1, got ${resamples}`);
+    throw new UserRangeError(`resamples must be a whole number ≥ 1, got ${resamples}`);
   }
   return { confidence, seed, resamples, convention };
 }
@@ -141,7 +140,7 @@ async function readSource(
     input = await readAuditFile(source, { name, format: options.format });
   } catch (error) {
     if (error instanceof TypeError && /no column for the grader/.test(error.message)) {
-      throw new TypeError(
+      throw new UserTypeError(
         `${error.message}. To compare a results file (output and reference per row), give the ` +
           "graders to grade it with.",
       );
@@ -169,7 +168,7 @@ async function* filtered<R extends { grader: string }>(
 function sideOf(value: string | CompareSide, which: "a" | "b"): CompareSide {
   if (typeof value === "string") return { source: value };
   if (typeof value !== "object" || value === null || !("source" in value)) {
-    throw new TypeError(`${which} must be a path or { source, version? }`);
+    throw new UserTypeError(`${which} must be a path or { source, version? }`);
   }
   return value;
 }
@@ -238,9 +237,9 @@ export async function compare(
   let sources: { a: string; b: string };
   if (options.source !== undefined) {
     if (typeof a !== "string" || typeof b !== "string") {
-      throw new TypeError("With options.source, a and b are the names of two versions in it");
+      throw new UserTypeError("With options.source, a and b are the names of two versions in it");
     }
-    if (a === b) throw new RangeError(`Cannot compare version "${a}" with itself`);
+    if (a === b) throw new UserRangeError(`Cannot compare version "${a}" with itself`);
     const read = await readSource(
       options.source,
       options.name,
@@ -253,7 +252,7 @@ export async function compare(
     notes.push(...read.notes);
     for (const v of [a, b]) {
       if (!read.picker.versions.includes(v)) {
-        throw new RangeError(
+        throw new UserRangeError(
           `Cannot compare: "${read.name}" has no version "${v}" (versions: ` +
             `${read.picker.versions.map((x) => JSON.stringify(x)).join(", ") || "none"})`,
         );
@@ -287,7 +286,7 @@ export async function compare(
     const vb = readB.picker.version();
     if (va === undefined || vb === undefined) {
       const empty = va === undefined ? readA.name : readB.name;
-      throw new RangeError(`Cannot compare: "${empty}" has no rows of the version to compare`);
+      throw new UserRangeError(`Cannot compare: "${empty}" has no rows of the version to compare`);
     }
     // Name the versions by their own names, or by their sources when the names are the same.
     names = va === vb ? { a: readA.name, b: readB.name } : { a: va, b: vb };

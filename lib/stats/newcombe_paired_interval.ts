@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { UserTypeError } from "../errors/mod.ts";
 import { alphaOf, checkCount } from "./_check.ts";
 import type { Interval, PairedTable } from "./types.ts";
 import { wilsonInterval } from "./wilson_interval.ts";
@@ -25,7 +26,7 @@ export interface PairedDifference extends Interval {
 
 function checkTable(table: PairedTable): PairedTable {
   if (typeof table !== "object" || table === null) {
-    throw new TypeError("table must be an object { bothPass, onlyA, onlyB, bothFail }");
+    throw new UserTypeError("table must be an object { bothPass, onlyA, onlyB, bothFail }");
   }
   return {
     bothPass: checkCount("bothPass", table.bothPass),

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { UserRangeError } from "../errors/mod.ts";
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import { alphaOf, checkCount } from "./_check.ts";
@@ -96,9 +97,9 @@ export function pairedBootstrap(
 ): PairedBootstrapResult {
   checkCount("cases", cases);
   const seed = options.seed ?? 0;
-  if (!Number.isInteger(seed)) throw new RangeError(`seed must be a whole number, got ${seed}`);
+  if (!Number.isInteger(seed)) throw new UserRangeError(`seed must be a whole number, got ${seed}`);
   const resamples = checkCount("resamples", options.resamples ?? 1000);
-  if (resamples < 1) throw new RangeError("resamples must be at least 1");
+  if (resamples < 1) throw new UserRangeError("resamples must be at least 1");
   const confidence = options.confidence ?? 0.95;
   const alpha = alphaOf(confidence);
   const settings = {
