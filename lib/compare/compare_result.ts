@@ -44,7 +44,7 @@ export interface ComparePageOptions {
  * assert.deepEqual(exact.table, { bothPass: 1, onlyA: 0, onlyB: 2, bothFail: 0 });
  * assert.equal(exact.difference, 2 / 3);
  * assert.equal(exact.pValue, 0.5); // McNemar exact: 2 discordant pairs, both for v3
- * assert.match(result.toText(), /exact +pass rate +3 +33\.3% +100\.0% +\+0\.667/);
+ * assert.match(result.toText(), /exact +pass rate +3 +33\.3% \(1\/3\) +100\.0% \(3\/3\) +\+0\.667/);
  * ```
  */
 export class CompareResult {

@@ -125,6 +125,7 @@ export function pairedBootstrap(
   const figures = (sample: Uint32Array, where: string): [number, number] => {
     const [a, b] = statistic(sample);
     if (!Number.isFinite(a) || !Number.isFinite(b)) {
+      // A misuse by the calling program (its statistic), so a plain RangeError, not a user error.
       throw new RangeError(`the statistic gave [${a}, ${b}] on ${where}; both must be finite`);
     }
     return [a, b];
