@@ -2,7 +2,10 @@
 import {
   AUDIT_ROLES,
   auditFile,
+  checkAuditGates,
+  type Convention,
   FORMATS,
+  type GateOutcome,
   HARNESS_ALIASES,
   HARNESS_NAMES,
   HARNESSES,
@@ -11,11 +14,12 @@ import {
   type IntervalMethod,
   intervalMethod,
   offlineHtmlPage,
+  type RateGate,
   tryAuditHarnessFile,
 } from "../mod.ts";
 import {
   confidenceFlag,
-  EXIT_CODES_HELP,
+  EXIT_GATE,
   EXIT_OK,
   formatFlag,
   mapFlagHelp,
@@ -78,16 +82,24 @@ ${methodHelp(22)}
   )
 }
   --seed N            seed of those bootstrap intervals (default 0; 1000 resamples)
+  --fail-under G=X    exit 1 when a version's pass rate on grader G is below X (repeatable)
+  --fail-under-lower G=X
+                      exit 1 when the lower bound of that rate's interval (at --confidence, by
+                      --method: Wilson unless set) is below X (repeatable)
+  --gate-convention C the rate both gates read: all-attempted (default: unscored attempts count
+                      as failures), scored-only or upper-edge
   --html OUT          also write a self-contained HTML report with the envelope chart
                       (needs --allow-write)
-  --json              print the report as JSON on stdout (undefined rates are null)
+  --json              print the report as JSON on stdout (undefined rates are null; with gates,
+                      their outcomes under "gates")
   -h, --help          show this help
 
 Conventions: scored only = passes / scored attempts; all attempted = passes / attempts
 (unscored count as failures); upper edge = (passes + unscored) / attempts (unscored count as
 passes); envelope = all-attempted lower bound to upper-edge upper bound.
 
-${EXIT_CODES_HELP}`;
+Exit codes: 0 done (and every gate passed), 1 a --fail-under(-lower) gate failed, 2 the file or
+an option could not be used, 70 a bug in verdict.`;
 
 const OPTIONS = {
   confidence: { type: "string" },
@@ -98,6 +110,9 @@ const OPTIONS = {
   harness: { type: "string" },
   threshold: { type: "string", multiple: true },
   seed: { type: "string" },
+  "fail-under": { type: "string", multiple: true },
+  "fail-under-lower": { type: "string", multiple: true },
+  "gate-convention": { type: "string" },
   html: { type: "string" },
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -114,6 +129,29 @@ export function methodFlag(value: string | undefined, command: string): Interval
         `Run "verdict ${command} --help" for usage.`,
     );
   }
+}
+
+const GATE_CONVENTIONS: Record<string, Convention> = {
+  "all-attempted": "allAttempted",
+  "scored-only": "scoredOnly",
+  "upper-edge": "upperEdge",
+};
+
+/** `--fail-under G=X` and `--fail-under-lower G=X` as gates; X is a fraction in [0, 1]. */
+function gateFlags(values: { "fail-under"?: string[]; "fail-under-lower"?: string[] }): RateGate[] {
+  const gates: RateGate[] = [];
+  for (const flag of ["fail-under", "fail-under-lower"] as const) {
+    for (const [grader, text] of Object.entries(pairs(values[flag], flag))) {
+      const threshold = Number(text);
+      if (text.trim() === "" || !(threshold >= 0 && threshold <= 1)) {
+        throw new UsageError(
+          `--${flag} ${grader} must be a fraction between 0 and 1, such as 0.8, got "${text}"`,
+        );
+      }
+      gates.push({ grader, threshold, bound: flag === "fail-under" ? "point" : "lower" });
+    }
+  }
+  return gates;
 }
 
 function scaleFlag(value: string | undefined): { min: number; max: number } | undefined {
@@ -163,6 +201,16 @@ export function main(args: string[]): Promise<number> {
     }
     const confidence = confidenceFlag(values.confidence);
     const method = methodFlag(values.method, "audit");
+    const gates = gateFlags(values);
+    const conventionName = values["gate-convention"] ?? "all-attempted";
+    if (!Object.hasOwn(GATE_CONVENTIONS, conventionName)) {
+      throw new UsageError(
+        `--gate-convention must be one of ${
+          Object.keys(GATE_CONVENTIONS).join(", ")
+        }, got "${conventionName}"`,
+      );
+    }
+    const gateConvention = GATE_CONVENTIONS[conventionName];
     const scale = scaleFlag(values.scale);
     const format = formatFlag(values.format);
     const mapping = mapFlags(values.map);
@@ -208,9 +256,20 @@ export function main(args: string[]): Promise<number> {
       });
       await Deno.writeTextFile(values.html, page);
     }
-    if (values.json) printJson(report.toJSON());
-    else console.log(report.toText());
-    return EXIT_OK;
+    const outcomes: GateOutcome[] = checkAuditGates(report, gates, gateConvention);
+    const lines = outcomes.map((o) =>
+      `gate ${o.grader} ≥ ${o.threshold} (${o.version}): ${o.description} — ${
+        o.passed ? "passed" : "FAILED"
+      }`
+    );
+    if (values.json) {
+      printJson(gates.length ? { ...report.toJSON(), gates: outcomes } : report.toJSON());
+    } else {
+      console.log(report.toText());
+      if (lines.length) console.log(["Gates", "=====", ...lines].join("\n"));
+    }
+    for (const line of lines.filter((l) => l.endsWith("FAILED"))) console.error(line);
+    return outcomes.some((o) => !o.passed) ? EXIT_GATE : EXIT_OK;
   });
 }
 

@@ -1,6 +1,12 @@
 // `verdict eval`: run a model over a dataset (or score its recorded answers), summarize each
 // metric with a seeded bootstrap interval, and gate on the means.
-import { EVAL_METRICS, type EvalResult, evaluate, type EvaluateOptions } from "../mod.ts";
+import {
+  EVAL_METRICS,
+  type EvalResult,
+  evaluate,
+  type EvaluateOptions,
+  wilsonInterval,
+} from "../mod.ts";
 import {
   EXIT_GATE,
   EXIT_OK,
@@ -46,12 +52,16 @@ else reference/answer/expected/target/ideal (a list: the best match counts). Ids
   --seed N              bootstrap seed (default 0); the intervals repeat exactly run to run
   --confidence X        interval confidence (default 0.95); 1,000 resamples
   --fail-under NAME=X   exit 1 when the metric's mean is below X (repeatable)
+  --fail-under-lower NAME=X
+                        exit 1 when the lower bound of the metric's interval is below X: the
+                        Wilson bound of the pass rate for a pass/fail metric, the bootstrap bound
+                        of the mean for a graded one (repeatable)
   --skip-bad-rows       leave out rows that cannot be used (listed) instead of stopping
   --no-progress         no progress line on the terminal
   --json                print the result as JSON
   -h, --help            show this help
 
-Exit codes: 0 the run finished and every gate passed; 1 a --fail-under gate failed; 2 the run
+Exit codes: 0 the run finished and every gate passed; 1 a --fail-under(-lower) gate failed; 2 the run
 could not be done (a bad argument, a missing file, or every call failed).`;
 
 const OPTIONS = {
@@ -71,6 +81,7 @@ const OPTIONS = {
   seed: { type: "string" },
   confidence: { type: "string" },
   "fail-under": { type: "string", multiple: true },
+  "fail-under-lower": { type: "string", multiple: true },
   "skip-bad-rows": { type: "boolean" },
   "no-progress": { type: "boolean" },
   json: { type: "boolean" },
@@ -97,38 +108,60 @@ function jsonOrText(value: string): unknown {
 interface Gate {
   metric: string;
   min: number;
+  /** The mean itself, or the lower bound of its interval. */
+  bound: "point" | "lower";
 }
 
-function gatesOf(items: string[] | undefined, metrics: string[]): Gate[] {
-  return Object.entries(pairs(items, "fail-under")).map(([metric, value]) => {
+function gatesOf(
+  items: string[] | undefined,
+  metrics: string[],
+  flag: "fail-under" | "fail-under-lower",
+): Gate[] {
+  return Object.entries(pairs(items, flag)).map(([metric, value]) => {
     const min = Number(value);
     if (value.trim() === "" || !Number.isFinite(min)) {
-      throw new UsageError(`--fail-under ${metric} must be a number, got "${value}"`);
+      throw new UsageError(`--${flag} ${metric} must be a number, got "${value}"`);
     }
     const names = metrics.map((m) => m.split(":")[0]);
     if (!names.includes(metric)) {
       throw new UsageError(
-        `--fail-under ${metric}: no such metric in this run (metrics: ${names.join(", ")})`,
+        `--${flag} ${metric}: no such metric in this run (metrics: ${names.join(", ")})`,
       );
     }
     const builtin = EVAL_METRICS[metric as keyof typeof EVAL_METRICS];
     if (builtin?.direction === "lower") {
       throw new UsageError(
-        `--fail-under ${metric}: lower is better for ${metric}; give it a threshold (${metric}:MS) instead`,
+        `--${flag} ${metric}: lower is better for ${metric}; give it a threshold (${metric}:MS) instead`,
       );
     }
-    return { metric, min };
+    return { metric, min, bound: flag === "fail-under" ? "point" : "lower" };
   });
+}
+
+/**
+ * The gated value: the mean, or the lower bound of its interval — Wilson on passes of scored
+ * items for a pass/fail metric, the seeded bootstrap's for a graded mean.
+ */
+function gatedValue(result: EvalResult, gate: Gate): { value: number; what: string } {
+  const m = result.metric(gate.metric)!;
+  const pct = `${Number((m.interval.confidence * 100).toPrecision(10))}%`;
+  if (gate.bound === "point") return { value: m.mean, what: "mean" };
+  if (m.kind === "binary" && m.passed !== null) {
+    const { lower } = wilsonInterval(m.passed, m.scored, m.interval.confidence);
+    return { value: lower, what: `lower ${pct} Wilson bound (${m.passed}/${m.scored})` };
+  }
+  return { value: m.ci[0], what: `lower ${pct} bootstrap bound` };
 }
 
 function checkGates(result: EvalResult, gates: Gate[]): { lines: string[]; failed: boolean } {
   let failed = false;
-  const lines = gates.map(({ metric, min }) => {
-    const m = result.metric(metric)!;
-    const ok = Number.isFinite(m.mean) && m.mean >= min;
+  const lines = gates.map((gate) => {
+    const m = result.metric(gate.metric)!;
+    const { value, what } = gatedValue(result, gate);
+    const ok = Number.isFinite(value) && value >= gate.min;
     if (!ok) failed = true;
-    const mean = Number.isFinite(m.mean) ? m.mean.toFixed(3) : "not scored";
-    return `gate ${metric} ≥ ${min}: mean ${mean} (seed ${m.interval.seed}) — ${
+    const shown = Number.isFinite(value) ? value.toFixed(3) : "not scored";
+    return `gate ${gate.metric} ≥ ${gate.min}: ${what} ${shown} (seed ${m.interval.seed}) — ${
       ok ? "passed" : "FAILED"
     }`;
   });
@@ -152,7 +185,10 @@ export function main(args: string[]): Promise<number> {
       throw new UsageError("--out keeps a model's answers; without --model nothing is asked");
     }
     const metrics = values.metric ?? ["exact_match"];
-    const gates = gatesOf(values["fail-under"], metrics);
+    const gates = [
+      ...gatesOf(values["fail-under"], metrics, "fail-under"),
+      ...gatesOf(values["fail-under-lower"], metrics, "fail-under-lower"),
+    ];
     const params = Object.fromEntries(
       Object.entries(pairs(values.param, "param")).map(([k, v]) => [k, jsonOrText(v)]),
     );
