@@ -18,10 +18,13 @@ paired interval and test for every difference (always B − A)
 
 Usage: deno run --allow-read cli.ts compare FILE --versions A,B [options]
        deno run --allow-read cli.ts compare FILE_A FILE_B [options]
+       deno run --allow-read cli.ts compare ANSWERS_A ANSWERS_B --data DATASET [--metric M]
 
 A FILE is a results file (output and reference per row: give --graders to grade it here), a scored
 file (item, system, repeat, scorer, score, pass…, as score --scored writes it), or a promptfoo,
-Inspect AI, lm-evaluation-harness or OpenAI Evals file (recognised from its content).
+Inspect AI, lm-evaluation-harness or OpenAI Evals file (recognised from its content). With
+--data, the two files are answers files of two eval runs (eval --out) over that dataset, scored
+here with the eval's metrics as recorded answers: no model is called.
 
   --versions A,B        the baseline A and the version B compared with it; with two files, the
                         version to take from each (needed when a file holds several)
@@ -33,6 +36,12 @@ Inspect AI, lm-evaluation-harness or OpenAI Evals file (recognised from its cont
   --format F            read every file as csv, tsv, jsonl, json-array or json-rows
   --default-version V   version of a results file without a version column
   --only LIST           keep only these graders (scorers) of a scored or harness file
+  --data DATASET        the dataset two eval runs answered (their answers files are FILE_A, FILE_B)
+  --metric M            an eval metric for answers files, NAME or NAME:THRESHOLD (repeatable;
+                        default exact_match); see eval --help
+  --template T          the prompt template the eval runs used (answers files)
+  --input FIELD         the field the eval runs asked (answers files)
+  --reference FIELD     the field holding the reference(s) (answers files)
   --convention C        headline for unscored attempts: all-attempted (default; one counts as a
                         failure, or the lowest score) or scored-only (cases both versions scored);
                         the other and the envelope are always shown beside it
@@ -63,6 +72,11 @@ const OPTIONS = {
   format: { type: "string" },
   "default-version": { type: "string" },
   only: { type: "string" },
+  data: { type: "string" },
+  metric: { type: "string", multiple: true },
+  template: { type: "string" },
+  input: { type: "string" },
+  reference: { type: "string" },
   convention: { type: "string" },
   confidence: { type: "string" },
   seed: { type: "string" },
@@ -128,6 +142,19 @@ export function main(args: string[]): Promise<number> {
         "--only picks graders of a scored file; with --graders, name them there",
       );
     }
+    const answers = values.data !== undefined;
+    if (!answers) {
+      for (const flag of ["metric", "template", "input", "reference"] as const) {
+        if (values[flag] !== undefined) {
+          throw new UsageError(`--${flag} applies to eval answers files: add --data DATASET`);
+        }
+      }
+    } else if (grading || values.only !== undefined || positionals.length !== 2) {
+      throw new UsageError(
+        "--data compares two eval answers files (FILE_A FILE_B) by eval metrics (--metric), " +
+          "not with --graders, --only or --versions A,B on one file",
+      );
+    }
     const settings = grading ? await settingsFrom(values) : undefined;
     const options: CompareOptions = {
       ...(settings
@@ -141,6 +168,15 @@ export function main(args: string[]): Promise<number> {
         : {}),
       format: settings?.format ?? formatFlag(values.format),
       only: values.only === undefined ? undefined : list(values.only),
+      ...(answers
+        ? {
+          data: values.data,
+          metrics: values.metric,
+          template: values.template,
+          input: values.input,
+          reference: values.reference,
+        }
+        : {}),
       confidence: confidenceFlag(values.confidence),
       convention,
       seed: wholeNumber("seed", values.seed, -(2 ** 31)),

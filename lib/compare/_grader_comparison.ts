@@ -10,6 +10,8 @@ import { COMPARE_CONVENTIONS, type ConventionFigures, type GraderComparison } fr
 export interface GraderInfo {
   kind?: GraderKind;
   corpus?: CorpusMetric;
+  /** True for a metric where lower is better (latency): a positive difference is worse. */
+  lowerIsBetter?: boolean;
 }
 
 function unscoredCounts(pairs: readonly CasePair[], kind: GraderKind) {
@@ -33,10 +35,10 @@ function unitScale(pairs: readonly CasePair[]): boolean {
   return true;
 }
 
-function verdictOf(ci: [number, number]): GraderComparison["verdict"] {
+function verdictOf(ci: [number, number], lowerIsBetter: boolean): GraderComparison["verdict"] {
   if (Number.isNaN(ci[0]) || Number.isNaN(ci[1])) return "undefined";
-  if (ci[1] < 0) return "worse";
-  if (ci[0] > 0) return "better";
+  if (ci[1] < 0) return lowerIsBetter ? "better" : "worse";
+  if (ci[0] > 0) return lowerIsBetter ? "worse" : "better";
   return "no clear difference";
 }
 
@@ -109,7 +111,8 @@ export function compareGrader(
     cases: { paired: paired.length, onlyA, onlyB },
     unscored,
     repeats,
-    verdict: verdictOf(head.ci),
+    better: info.lowerIsBetter ? "lower" : "higher",
+    verdict: verdictOf(head.ci, info.lowerIsBetter ?? false),
     signature: corpus ? corpus.signature : null,
     notes,
   };

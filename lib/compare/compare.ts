@@ -14,21 +14,33 @@ import { Collector } from "./_collect.ts";
 import { resolveScoreConfig, type ScoreConfig, type ScoreSettings } from "./_deps.ts";
 import { addAuditRows, addRefused } from "./_from_audit_rows.ts";
 import { readResultsSource } from "./_from_results.ts";
+import { addEvalResult, scoreAnswersFile } from "./_from_eval.ts";
+import { EvalResult } from "../eval/eval_result.ts";
 import { compareGrader, type GraderInfo } from "./_grader_comparison.ts";
 import type { Settings } from "./_settings.ts";
 import { SidePicker, type SideRule } from "./_side_picker.ts";
 import { CompareResult } from "./compare_result.ts";
 import type { CompareConvention, CompareData } from "./types.ts";
 
-/** One version to compare: where its rows are, and which version of that source. */
-export interface CompareSide {
-  /** A path, URL, text, bytes, a byte stream, or row objects in memory. */
-  source: Source;
-  /** The version to take; needed when the source holds several. */
-  version?: string;
-  /** A name for messages (defaults to the path). */
-  name?: string;
-}
+/**
+ * One version to compare: where its rows are and which version of that source, or an eval's
+ * result in memory.
+ */
+export type CompareSide =
+  | {
+    /** A path, URL, text, bytes, a byte stream, or row objects in memory. */
+    source: Source;
+    /** The version to take; needed when the source holds several. */
+    version?: string;
+    /** A name for messages (defaults to the path). */
+    name?: string;
+  }
+  | {
+    /** An eval's result: each metric is compared as a grader, each item as a case. */
+    eval: EvalResult;
+    /** The version's name (default: the eval's model). */
+    name?: string;
+  };
 
 /** Settings of {@link compare}. */
 export interface CompareOptions {
@@ -59,6 +71,19 @@ export interface CompareOptions {
   only?: readonly string[];
   /** Force the harness of a harness file. */
   harness?: HarnessName;
+  /**
+   * The dataset that two eval runs answered: `a` and `b` are then their answers files
+   * (`eval --out`), scored here against it as recorded answers (no model is called).
+   */
+  data?: Source;
+  /** Eval metrics for answers files, `name` or `name:threshold` (default `["exact_match"]`). */
+  metrics?: readonly string[];
+  /** The prompt template the eval runs used (answers files). */
+  template?: string;
+  /** The dataset field the eval runs asked (answers files). */
+  input?: string;
+  /** The dataset field holding the reference(s) (answers files). */
+  reference?: string;
   /** Confidence level of every interval, in (0, 1) (default 0.95). */
   confidence?: number;
   /**
@@ -167,10 +192,59 @@ async function* filtered<R extends { grader: string }>(
 
 function sideOf(value: string | CompareSide, which: "a" | "b"): CompareSide {
   if (typeof value === "string") return { source: value };
-  if (typeof value !== "object" || value === null || !("source" in value)) {
-    throw new UserTypeError(`${which} must be a path or { source, version? }`);
+  if (
+    typeof value !== "object" || value === null ||
+    !("source" in value || ("eval" in value && value.eval instanceof EvalResult))
+  ) {
+    throw new UserTypeError(
+      `${which} must be a path, { source, version? } or { eval: EvalResult }`,
+    );
   }
   return value;
+}
+
+/** Read one version from its own source; returns its source's name and its version's name. */
+async function readOneSide(
+  side: CompareSide,
+  which: "a" | "b",
+  options: CompareOptions,
+  config: ScoreConfig | null,
+  collector: Collector,
+  graders: Map<string, GraderInfo>,
+): Promise<{ name: string; version: string | undefined; notes: string[] }> {
+  const merge = (found: Map<string, GraderInfo>) => {
+    for (const [g, info] of found) graders.set(g, info);
+  };
+  if ("eval" in side) {
+    merge(addEvalResult(side.eval, which, collector));
+    const name = side.name ?? side.eval.settings.model;
+    return { name: side.eval.settings.dataset, version: name, notes: [] };
+  }
+  if (options.data !== undefined) {
+    if (typeof side.source !== "string") {
+      throw new UserTypeError(`With options.data, ${which} is the path of an answers file`);
+    }
+    const scored = await scoreAnswersFile(side.source, { ...options, data: options.data });
+    merge(addEvalResult(scored.result, which, collector));
+    const notes = [
+      `${side.source}: answers of ${scored.model} scored against the dataset with ` +
+      `${scored.result.settings.metrics.join(", ")} (recorded answers: no model called).`,
+    ];
+    if (scored.unanswered > 0) {
+      notes.push(`${side.source}: ${scored.unanswered} dataset item(s) have no answer in it.`);
+    }
+    return { name: side.source, version: side.version ?? side.name ?? scored.model, notes };
+  }
+  const read = await readSource(
+    side.source,
+    side.name,
+    { kind: "one", side: which, version: side.version },
+    options,
+    config,
+    collector,
+    graders,
+  );
+  return { name: read.name, version: read.picker.version(), notes: read.notes };
 }
 
 /**
@@ -261,29 +335,11 @@ export async function compare(
     names = { a, b };
     sources = { a: read.name, b: read.name };
   } else {
-    const sideA = sideOf(a, "a");
-    const sideB = sideOf(b, "b");
-    const readA = await readSource(
-      sideA.source,
-      sideA.name,
-      { kind: "one", side: "a", version: sideA.version },
-      options,
-      config,
-      collector,
-      graders,
-    );
-    const readB = await readSource(
-      sideB.source,
-      sideB.name,
-      { kind: "one", side: "b", version: sideB.version },
-      options,
-      config,
-      collector,
-      graders,
-    );
+    const readA = await readOneSide(sideOf(a, "a"), "a", options, config, collector, graders);
+    const readB = await readOneSide(sideOf(b, "b"), "b", options, config, collector, graders);
     notes.push(...readA.notes, ...readB.notes);
-    const va = readA.picker.version();
-    const vb = readB.picker.version();
+    const va = readA.version;
+    const vb = readB.version;
     if (va === undefined || vb === undefined) {
       const empty = va === undefined ? readA.name : readB.name;
       throw new UserRangeError(`Cannot compare: "${empty}" has no rows of the version to compare`);

@@ -106,6 +106,7 @@ export class CompareResult {
         lower: g.ci[0],
         upper: g.ci[1],
         method: g.method,
+        better: g.better,
         detail:
           `p = ${
             pValue(g.pValue, g.test === BOOTSTRAP_TEST ? d.bootstrap.resamples : undefined)

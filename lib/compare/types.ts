@@ -118,7 +118,12 @@ export interface GraderComparison {
   unscored: { a: number; b: number };
   /** True when a case has more than one attempt: resampling is by case. */
   repeats: boolean;
-  /** `worse` when the whole interval is below 0, `better` when above, else `no clear difference`. */
+  /** Which way is better: `"higher"`, or `"lower"` for a cost such as latency. */
+  better: "higher" | "lower";
+  /**
+   * `worse` when the whole interval lies on the worse side of 0 (below it, or above it when lower
+   * is better), `better` on the other side, else `no clear difference`.
+   */
   verdict: "worse" | "better" | "no clear difference" | "undefined";
   /** The metric's signature (BLEU, chrF), when it has one. */
   signature: string | null;

@@ -62,6 +62,8 @@ export interface KeptAnswers {
   lines: number;
   /** Failed calls kept in the file (asked again). */
   failed: number;
+  /** The failed calls by `id` and key (the last of each), for readers that report them. */
+  failures: Map<string, AnswerRecord>;
   /** Lines that are not records (a torn last line of a killed run, or foreign text), by number. */
   unreadable: number[];
   /** True when the file does not end with a newline (its last line was cut off). */
@@ -98,6 +100,7 @@ export async function readAnswers(path: string): Promise<KeptAnswers> {
     answers: new Map(),
     lines: 0,
     failed: 0,
+    failures: new Map(),
     unreadable: [],
     torn: false,
   };
@@ -132,6 +135,7 @@ export async function readAnswers(path: string): Promise<KeptAnswers> {
     }
     if (value.error || typeof value.text !== "string") {
       kept.failed++;
+      kept.failures.set(keptKey(value.id, value.key), value);
       continue;
     }
     kept.answers.set(keptKey(value.id, value.key), value);

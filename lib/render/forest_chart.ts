@@ -24,6 +24,8 @@ export interface ForestRow {
   detail?: string;
   /** The range the difference could take over unknowns (unscored rows), drawn as a band. */
   envelope?: { lower: number; upper: number } | null;
+  /** `"lower"` for a cost (latency): then a difference above 0 is the worse one. */
+  better?: "higher" | "lower";
 }
 
 /** Settings of a forest chart; they are written in its title and text. */
@@ -62,8 +64,9 @@ function check(row: ForestRow, i: number): void {
 /** The colour of a row: worse (interval below 0), better (above 0), or neither. */
 function verdictOf(row: ForestRow): "worse" | "better" | "no clear difference" | "undefined" {
   if (Number.isNaN(row.estimate) || Number.isNaN(row.lower)) return "undefined";
-  if (row.upper < 0) return "worse";
-  if (row.lower > 0) return "better";
+  const flip = row.better === "lower";
+  if (row.upper < 0) return flip ? "better" : "worse";
+  if (row.lower > 0) return flip ? "worse" : "better";
   return "no clear difference";
 }
 
@@ -78,8 +81,9 @@ const signed = (v: number) => Number.isNaN(v) ? "NaN" : `${v >= 0 ? "+" : ""}${n
 
 /**
  * Chart differences between two versions as a forest plot: one row per comparison, the difference
- * b − a as a point with its interval as a horizontal bar (red when the whole interval is below 0,
- * green when above, blue otherwise), a vertical line at 0, and the envelope (where the difference
+ * b − a as a point with its interval as a horizontal bar (red when the whole interval is on the
+ * worse side of 0 — below it, or above it for a row where lower is better — green on the better
+ * side, blue otherwise), a vertical line at 0, and the envelope (where the difference
  * could lie over the unscored rows) as a grey band behind the row. Versions, confidence and the
  * notes are in the title; the text form lists every number.
  *
@@ -150,8 +154,8 @@ export function forestChart(rows: readonly ForestRow[], options: ForestChartOpti
   };
   const title = `${options.b} − ${options.a} by grader, ${conf} intervals`;
   const settings = [
-    `difference = ${options.b} − ${options.a}; red: the whole interval is below 0 (worse), ` +
-    "green: above 0 (better)",
+    `difference = ${options.b} − ${options.a}; red: the whole interval on the worse side of 0, ` +
+    "green: on the better side (above 0, or below it where lower is better)",
     ...(options.notes ?? []),
   ];
   const figure = {
