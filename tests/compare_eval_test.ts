@@ -54,7 +54,6 @@ Deno.test("two eval results in memory: each metric compared as a grader, latency
   const latency = (await compare({ eval: fast }, { eval: slow, name: "slow" })).grader("latency")!;
   assert.deepEqual([latency.better, latency.verdict], ["lower", "worse"]);
   assert.ok(Math.abs(latency.difference - 300) < 1e-9);
-  assert.equal(latency.convention, "scoredOnly", "milliseconds have no lowest score to fill in");
 });
 
 Deno.test("compare ANSWERS_A ANSWERS_B --data: scored without a model; failed calls and missing items counted", async () => {
