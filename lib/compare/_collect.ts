@@ -7,6 +7,7 @@ export interface Attempt {
   pass: boolean | null;
   score: number | null;
   stats?: readonly number[];
+  scale?: { min: number; max: number };
 }
 
 /** A case's attempts in each version for one grader. */
@@ -64,6 +65,7 @@ export class Collector {
     if (!pair) cases.set(row.case, pair = { case: row.case, a: [], b: [] });
     const attempt: Attempt = { repeat: row.repeat, pass: row.pass, score: row.score };
     if (row.stats) attempt.stats = row.stats;
+    if (row.scale) attempt.scale = row.scale;
     pair[side].push(attempt);
     if (row.pass !== null) this.#verdicts.set(row.grader, true);
     return attempt;

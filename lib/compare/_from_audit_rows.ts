@@ -53,6 +53,7 @@ export async function addAuditRows(
         grader: row.grader,
         pass: verdict,
         score,
+        ...(row.scale ? { scale: { min: row.scale.min, max: row.scale.max } } : {}),
         ...(c.reason && verdict === null ? { reason: `${c.class}: ${c.reason}` } : {}),
       },
       side,

@@ -26,13 +26,25 @@ function unscoredCounts(pairs: readonly CasePair[], kind: GraderKind) {
   return { a, b };
 }
 
-function unitScale(pairs: readonly CasePair[]): boolean {
+/**
+ * The scale unscored attempts are filled from: the one every attempt declares, else [0, 1] when no
+ * attempt declares one and every score lies in it; null when neither holds.
+ */
+function scaleOf(pairs: readonly CasePair[]): { min: number; max: number } | null {
+  let declared: { min: number; max: number } | undefined;
+  let undeclared = false;
+  let unit = true;
   for (const p of pairs) {
     for (const t of [...p.a, ...p.b]) {
-      if (t.score !== null && !(t.score >= 0 && t.score <= 1)) return false;
+      if (t.scale) {
+        if (declared && (declared.min !== t.scale.min || declared.max !== t.scale.max)) return null;
+        declared = t.scale;
+      } else undeclared = true;
+      if (t.score !== null && !(t.score >= 0 && t.score <= 1)) unit = false;
     }
   }
-  return true;
+  if (declared && !undeclared) return declared;
+  return !declared && unit ? { min: 0, max: 1 } : null;
 }
 
 function verdictOf(ci: [number, number], lowerIsBetter: boolean): GraderComparison["verdict"] {
@@ -61,7 +73,7 @@ export function compareGrader(
     notes.push(`Rows without ${corpus.name} statistics: the mean score is compared instead.`);
     corpus = null;
   }
-  const scale = unitScale(paired) ? { min: 0, max: 1 } : null;
+  const scale = scaleOf(paired);
   const figures = kind === "pass/fail"
     ? passFailFigures(paired, repeats, anyUnscored, s)
     : gradedFigures(paired, corpus, anyUnscored, scale, s);
@@ -73,8 +85,9 @@ export function compareGrader(
       corpus
         ? `${corpus.name} is recomputed from the statistics of scored rows, so unscored rows ` +
           "cannot count as failures: the figures are scored only."
-        : "Scores outside [0, 1]: the lowest and highest possible scores are unknown, so " +
-          "unscored attempts cannot be filled in: the figures are scored only.",
+        : "No common score scale (scores outside [0, 1], or scales that differ between rows): " +
+          "the lowest and highest possible scores are unknown, so unscored attempts cannot be " +
+          "filled in: the figures are scored only.",
     );
   }
   if (repeats) {

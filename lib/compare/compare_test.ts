@@ -227,3 +227,55 @@ Deno.test("bad requests are refused with what to do", async () => {
   const results = [{ id: "a", version: "v2", output: "x", expected: "x" }];
   await assert.rejects(() => compare("v2", "v3", { source: results }), /give the graders/);
 });
+
+Deno.test("the audit's zeroing check: a failing grade nobody could read is unscored, as audit counts it", async () => {
+  const source = ["q1", "q2", "q3", "q4"].flatMap((item, i) => [
+    {
+      item,
+      system: "v2",
+      scorer: "judge",
+      pass: i < 2,
+      score: i < 2 ? 1 : 0,
+      raw_grade: i < 2 ? "C" : "I",
+    },
+    {
+      item,
+      system: "v3",
+      scorer: "judge",
+      pass: i < 3,
+      score: i < 3 ? 1 : 0,
+      raw_grade: i < 3 ? "C" : "the grader said: unsure",
+    },
+  ]);
+  const result = await compare("v2", "v3", { source });
+  const g = result.grader("judge")!;
+  assert.deepEqual(g.unscored, { a: 0, b: 1 });
+  assert.deepEqual(g.conventions.scoredOnly!.table, {
+    bothPass: 2,
+    onlyA: 0,
+    onlyB: 1,
+    bothFail: 0,
+  });
+  assert.match(result.toJSON().notes.join(" "), /Zeroing check \(judge\): 1 failing attempt/);
+});
+
+Deno.test("graded scores on a declared scale fill unscored attempts from it; differing scales: scored only", async () => {
+  const pairs = [[7, 8], [5, 9], [6, null], [4, 6]];
+  const declared = pairs.flatMap(([a, b], i) => [
+    { item: `q${i}`, system: "v2", scorer: "rating", score: a, scale_min: 0, scale_max: 10 },
+    { item: `q${i}`, system: "v3", scorer: "rating", score: b, scale_min: 0, scale_max: 10 },
+  ]);
+  const g = (await compare("v2", "v3", { source: declared })).grader("rating")!;
+  assert.equal(g.convention, "allAttempted");
+  assert.ok(Math.abs(g.difference - ((8 + 9 + 0 + 6) - (7 + 5 + 6 + 4)) / 4) < 1e-12);
+  const [low, high] = g.conventions.envelope!.difference;
+  assert.ok(Math.abs(low - ((8 + 9 + 0 + 6) - (7 + 5 + 6 + 4)) / 4) < 1e-12);
+  assert.ok(Math.abs(high - ((8 + 9 + 10 + 6) - (7 + 5 + 6 + 4)) / 4) < 1e-12);
+  // v3 rated out of 20: no common scale to fill the unscored attempt from.
+  const differing = declared.map((r) => r.system === "v3" ? { ...r, scale_max: 20 } : r);
+  const d = (await compare("v2", "v3", { source: differing })).grader("rating")!;
+  assert.equal(d.convention, "scoredOnly");
+  assert.equal(d.conventions.allAttempted, null);
+  assert.ok(Math.abs(d.difference - (8 + 9 + 6 - 7 - 5 - 4) / 3) < 1e-12);
+  assert.match(d.notes.join(" "), /No common score scale/);
+});

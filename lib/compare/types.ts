@@ -23,6 +23,8 @@ export interface CompareRow {
   stats?: readonly number[];
   /** Why the row has no verdict or score, when it has none. */
   reason?: string;
+  /** The score's scale, when the source declares one (default: [0, 1] when every score is in it). */
+  scale?: { min: number; max: number };
 }
 
 /** How an unscored attempt is counted. */
