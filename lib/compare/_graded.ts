@@ -2,7 +2,7 @@
 import { pairedBootstrap } from "../stats/paired_bootstrap.ts";
 import type { Attempt, CasePair } from "./_collect.ts";
 import type { CorpusMetric } from "./_corpus.ts";
-import { BOOTSTRAP_METHOD, BOOTSTRAP_TEST, type Settings } from "./_settings.ts";
+import { bootstrapFigures, type Settings } from "./_settings.ts";
 import type { ConventionFigures, EnvelopeFigures } from "./types.ts";
 
 /** The figures of a graded grader; all attempted and the envelope are null for corpus metrics. */
@@ -16,23 +16,6 @@ export interface GradedFigures {
 type Fill = number | null;
 
 const valueOf = (t: Attempt, fill: Fill): number | null => t.score ?? fill;
-
-function figures(r: ReturnType<typeof pairedBootstrap>, rows: { a: number; b: number }) {
-  const f: ConventionFigures = {
-    cases: r.cases,
-    rows,
-    passes: null,
-    table: null,
-    a: r.a,
-    b: r.b,
-    difference: r.difference,
-    ci: [r.lower, r.upper],
-    method: BOOTSTRAP_METHOD,
-    pValue: r.pValue,
-    test: BOOTSTRAP_TEST,
-  };
-  return f;
-}
 
 // Mean scores over the attempts of the resampled cases (pooled over repeats).
 function meanFigures(pairs: readonly CasePair[], fillA: Fill, fillB: Fill, s: Settings) {
@@ -60,7 +43,7 @@ function meanFigures(pairs: readonly CasePair[], fillA: Fill, fillB: Fill, s: Se
     }
     return [sa / na, sb / nb];
   }, s);
-  return figures(r, { a: rowsA, b: rowsB });
+  return bootstrapFigures(r, { a: rowsA, b: rowsB }, null);
 }
 
 // A corpus score from the summed statistics of the scored attempts of the resampled cases.
@@ -91,7 +74,7 @@ function corpusFigures(pairs: readonly CasePair[], metric: CorpusMetric, s: Sett
     }
     return [metric.score(sumA), metric.score(sumB)];
   }, s);
-  return figures(r, { a: rowsA, b: rowsB });
+  return bootstrapFigures(r, { a: rowsA, b: rowsB }, null);
 }
 
 /**

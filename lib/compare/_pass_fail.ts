@@ -4,7 +4,7 @@ import { newcombePairedInterval } from "../stats/newcombe_paired_interval.ts";
 import { pairedBootstrap } from "../stats/paired_bootstrap.ts";
 import type { PairedTable } from "../stats/types.ts";
 import type { Attempt, CasePair } from "./_collect.ts";
-import { BOOTSTRAP_METHOD, BOOTSTRAP_TEST, type Settings } from "./_settings.ts";
+import { bootstrapFigures, type Settings } from "./_settings.ts";
 import type { ConventionFigures, EnvelopeFigures } from "./types.ts";
 
 /** What an unscored attempt becomes: a pass, a failure, or nothing (left out). */
@@ -74,20 +74,7 @@ function fromClusters(pairs: readonly CasePair[], fillA: Fill, fillB: Fill, s: S
     }
     return [pa / na, pb / nb];
   }, s);
-  const figures: ConventionFigures = {
-    cases: counts.length,
-    rows: { a: rowsA, b: rowsB },
-    passes: { a: passA, b: passB },
-    table: null,
-    a: r.a,
-    b: r.b,
-    difference: r.difference,
-    ci: [r.lower, r.upper],
-    method: BOOTSTRAP_METHOD,
-    pValue: r.pValue,
-    test: BOOTSTRAP_TEST,
-  };
-  return figures;
+  return bootstrapFigures(r, { a: rowsA, b: rowsB }, { a: passA, b: passB });
 }
 
 /**

@@ -48,14 +48,8 @@ export const COMPARE_CONVENTIONS: Readonly<
   },
 };
 
-/** The figures of one convention. */
-export interface ConventionFigures {
-  /** Cases compared. */
-  cases: number;
-  /** Rows (attempts) of each version on those cases. */
-  rows: { a: number; b: number };
-  /** Passes of each version among those rows (pass/fail graders), else null. */
-  passes: { a: number; b: number } | null;
+/** A difference between the versions with its interval and test. */
+export interface DifferenceFigures {
   /** The 2×2 table of pass/fail pairs; null for graded metrics and with repeats. */
   table: PairedTable | null;
   /** The figure of version a (pass rate, mean score or corpus score). */
@@ -74,6 +68,16 @@ export interface ConventionFigures {
   test: string;
 }
 
+/** The figures of one convention. */
+export interface ConventionFigures extends DifferenceFigures {
+  /** Cases compared. */
+  cases: number;
+  /** Rows (attempts) of each version on those cases. */
+  rows: { a: number; b: number };
+  /** Passes of each version among those rows (pass/fail graders), else null. */
+  passes: { a: number; b: number } | null;
+}
+
 /** Where the difference could lie over every way the unscored attempts could have ended. */
 export interface EnvelopeFigures {
   /** The difference with every unscored attempt of b failing and of a passing, and the reverse. */
@@ -82,32 +86,16 @@ export interface EnvelopeFigures {
   ci: [number, number];
 }
 
-/** The comparison of one grader. */
-export interface GraderComparison {
+/** The comparison of one grader: the headline figures under `convention`, and every convention. */
+export interface GraderComparison extends DifferenceFigures {
   /** The grader. */
   grader: string;
   /** `pass/fail` compares pass rates; `graded` compares a mean or a corpus score. */
   kind: "pass/fail" | "graded";
   /** What is compared, e.g. `"pass rate"`, `"mean score"`, `"corpus BLEU"`. */
   metric: string;
-  /** The convention of the headline figures below. */
+  /** The convention of the headline figures. */
   convention: CompareConvention;
-  /** The headline 2×2 table (pass/fail graders without repeats), else null. */
-  table: PairedTable | null;
-  /** The headline figure of version a. */
-  a: number;
-  /** The headline figure of version b. */
-  b: number;
-  /** The headline difference b − a. */
-  difference: number;
-  /** Its interval. */
-  ci: [number, number];
-  /** How the interval was computed. */
-  method: string;
-  /** The p-value of "no difference". */
-  pValue: number;
-  /** The test behind the p-value. */
-  test: string;
   /** Every convention's figures; null where a convention does not apply. */
   conventions: {
     scoredOnly: ConventionFigures | null;

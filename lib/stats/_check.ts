@@ -35,3 +35,15 @@ export function alphaOf(confidence: number): number {
 export function twoSidedZ(confidence: number): number {
   return -normalQuantile(alphaOf(confidence) / 2, 0, 1);
 }
+
+/** The seed, resamples and alpha of a bootstrap, checked (seed 0 and 1000 resamples by default). */
+export function bootstrapSettings(
+  options: { seed?: number; resamples?: number; confidence?: number },
+): { seed: number; resamples: number; confidence: number; alpha: number } {
+  const seed = options.seed ?? 0;
+  if (!Number.isInteger(seed)) throw new UserRangeError(`seed must be a whole number, got ${seed}`);
+  const resamples = checkCount("resamples", options.resamples ?? 1000);
+  if (resamples < 1) throw new UserRangeError("resamples must be at least 1");
+  const confidence = options.confidence ?? 0.95;
+  return { seed, resamples, confidence, alpha: alphaOf(confidence) };
+}

@@ -6,7 +6,7 @@
  */
 import { xoroshiro128plus } from "npm:pure-rand@8.4.2/generator/xoroshiro128plus";
 import { uniformInt } from "npm:pure-rand@8.4.2/distribution/uniformInt";
-import { alphaOf, checkCount } from "./_check.ts";
+import { bootstrapSettings } from "./_check.ts";
 import { UserRangeError } from "../errors/mod.ts";
 import { percentile } from "./_percentile.ts";
 
@@ -73,12 +73,7 @@ export function bootstrapInterval(
   values: readonly number[],
   options: BootstrapOptions = {},
 ): BootstrapInterval {
-  const seed = options.seed ?? 0;
-  if (!Number.isInteger(seed)) throw new UserRangeError(`seed must be a whole number, got ${seed}`);
-  const resamples = checkCount("resamples", options.resamples ?? 1000);
-  if (resamples < 1) throw new UserRangeError("resamples must be at least 1");
-  const confidence = options.confidence ?? 0.95;
-  const alpha = alphaOf(confidence);
+  const { seed, resamples, confidence, alpha } = bootstrapSettings(options);
   const statistic = options.statistic ?? mean;
   values.forEach((v, i) => {
     if (!Number.isFinite(v)) {

@@ -4,10 +4,9 @@
  *
  * @module
  */
-import { UserRangeError } from "../errors/mod.ts";
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { uniformInt } from "pure-rand/distribution/uniformInt";
-import { alphaOf, checkCount } from "./_check.ts";
+import { bootstrapSettings, checkCount } from "./_check.ts";
 import { percentile } from "./_percentile.ts";
 
 /** Settings of {@link pairedBootstrap}. */
@@ -96,12 +95,7 @@ export function pairedBootstrap(
   options: PairedBootstrapOptions = {},
 ): PairedBootstrapResult {
   checkCount("cases", cases);
-  const seed = options.seed ?? 0;
-  if (!Number.isInteger(seed)) throw new UserRangeError(`seed must be a whole number, got ${seed}`);
-  const resamples = checkCount("resamples", options.resamples ?? 1000);
-  if (resamples < 1) throw new UserRangeError("resamples must be at least 1");
-  const confidence = options.confidence ?? 0.95;
-  const alpha = alphaOf(confidence);
+  const { seed, resamples, confidence, alpha } = bootstrapSettings(options);
   const settings = {
     cases,
     confidence,
