@@ -205,7 +205,7 @@ export function main(args: string[]): Promise<number> {
     if (values.html) {
       await Deno.writeTextFile(
         values.html,
-        result.htmlPage({ footer: [`verdict compare ${args.join(" ")}`] }),
+        await result.htmlPage({ footer: [`verdict compare ${args.join(" ")}`] }),
       );
     }
     if (values.json) printJson(result.toJSON());

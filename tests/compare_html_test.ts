@@ -103,12 +103,12 @@ Deno.test({
     const judge = result.grader(`judge${IMG}`)!;
     assert.ok(judge.conventions.envelope, "unscored attempts give an envelope");
     const page = `${ARTIFACTS}/compare-hostile.html`;
-    await Deno.writeTextFile(page, result.htmlPage());
+    await Deno.writeTextFile(page, await result.htmlPage());
     const html = await Deno.readTextFile(page);
     assert.ok(!html.includes("<img src=x"), "no raw <img> from the file");
     assert.ok(!html.includes("<script>window"), "no raw <script> from the file");
     // The notebook bundle carries the same chart and escaped tables.
-    const bundle = result[$display]();
+    const bundle = await result[$display]();
     assert.ok(!String(bundle["text/html"]).includes("<img src=x"));
     assert.match(String(bundle["text/plain"]), /Comparison of "new<img/);
     if (noBrowser) return;

@@ -8,7 +8,7 @@ import type { PlotlyChart } from "../render/chart.ts";
 import { $display, type MimeBundle } from "../render/display_symbol.ts";
 import { forestChart } from "../render/forest_chart.ts";
 import { offlineHtmlPage } from "../render/html_page.ts";
-import { plotlyHtml } from "../render/plotly.ts";
+import { plotlyBundle } from "../render/plotly.ts";
 import { sectionsHtml, sectionsText } from "../render/sections.ts";
 import { pValue } from "./_format.ts";
 import { BOOTSTRAP_TEST } from "./_settings.ts";
@@ -130,7 +130,7 @@ export class CompareResult {
   }
 
   /** The comparison as one offline HTML page: the chart, then the tables (`compare --html`). */
-  htmlPage(options: ComparePageOptions = {}): string {
+  htmlPage(options: ComparePageOptions = {}): Promise<string> {
     const chart = this.chart();
     return offlineHtmlPage({
       title: options.title ?? `${this.#data.b} vs ${this.#data.a}`,
@@ -139,14 +139,16 @@ export class CompareResult {
     });
   }
 
-  /** The notebook display bundle: the tables and the forest chart, text and JSON. */
-  [$display](): MimeBundle {
+  /**
+   * The notebook display bundle: the forest chart above the tables (plotly.js inlined when it is
+   * the session's first chart), the text, and the data as JSON.
+   */
+  async [$display](): Promise<MimeBundle> {
     const bundle = mimeBundle(this);
     if (this.#data.graders.length > 0) {
       const chart = this.chart();
-      bundle["text/html"] = `${plotlyHtml(chart.figure, { text: chart.text })}\n${
-        bundle["text/html"]
-      }`;
+      const drawn = await plotlyBundle(chart.figure, { text: chart.text });
+      bundle["text/html"] = `${drawn["text/html"]}\n${bundle["text/html"]}`;
     }
     return bundle;
   }

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
-import { uniformInt } from "pure-rand/distribution/uniformInt";
+import { xoroshiro128plus } from "npm:pure-rand@8.4.2/generator/xoroshiro128plus";
+import { uniformInt } from "npm:pure-rand@8.4.2/distribution/uniformInt";
 import { bootstrapSettings, checkCount } from "./_check.ts";
 import { percentile } from "./_percentile.ts";
 
