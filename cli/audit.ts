@@ -125,7 +125,7 @@ export function methodFlag(value: string | undefined, command: string): Interval
     return intervalMethod(value);
   } catch {
     throw new UsageError(
-      `--method is one of ${INTERVAL_METHOD_NAMES.join(", ")}, not "${value}". ` +
+      `--method must be one of ${INTERVAL_METHOD_NAMES.join(", ")}, got "${value}". ` +
         `Run "verdict ${command} --help" for usage.`,
     );
   }

@@ -95,7 +95,7 @@ const CONVENTIONS: Record<string, CompareConvention> = {
 function wholeNumber(flag: string, value: string | undefined, min: number): number | undefined {
   if (value === undefined) return undefined;
   if (!/^-?\d+$/.test(value.trim()) || Number(value) < min) {
-    throw new UsageError(`--${flag} must be a whole number ≥ ${min}, not "${value}"`);
+    throw new UsageError(`--${flag} must be a whole number ≥ ${min}, got "${value}"`);
   }
   return Number(value);
 }
@@ -110,7 +110,7 @@ export function main(args: string[]): Promise<number> {
     }
     const versions = values.versions === undefined ? undefined : list(values.versions);
     if (versions !== undefined && versions.length !== 2) {
-      throw new UsageError(`--versions takes two names, A,B; got "${values.versions}"`);
+      throw new UsageError(`--versions must be two names A,B, got "${values.versions}"`);
     }
     if (positionals.length === 1 && versions === undefined) {
       throw new UsageError(
@@ -126,7 +126,7 @@ export function main(args: string[]): Promise<number> {
     const convention = values.convention === undefined ? undefined : CONVENTIONS[values.convention];
     if (values.convention !== undefined && convention === undefined) {
       throw new UsageError(
-        `--convention is all-attempted or scored-only, not "${values.convention}"`,
+        `--convention must be all-attempted or scored-only, got "${values.convention}"`,
       );
     }
     const grading = values.graders !== undefined || values.config !== undefined;

@@ -180,7 +180,7 @@ Deno.test("audit --method: the chosen interval in the text and the JSON; a bad n
   assert.doesNotMatch(text.stdout, /Wilson/);
   const bad = await capture(() => auditMain([FIXTURE.pathname, "--method", "bayes"]));
   assert.equal(bad.code, 2);
-  assert.match(bad.stderr, /--method is one of wilson, clopper-pearson, agresti-coull/);
+  assert.match(bad.stderr, /--method must be one of wilson, clopper-pearson, agresti-coull/);
 });
 
 Deno.test("interval --method: one column per method in order; repeats and unknowns are exit 2", async () => {

@@ -135,12 +135,12 @@ Deno.test("--fail-if-worse: exit 1 when b is significantly worse, 0 otherwise, 2
 Deno.test("usage errors are one line and exit 2", async () => {
   const cases: [string[], RegExp][] = [
     [[EXAMPLE], /one file needs --versions A,B/],
-    [[EXAMPLE, "--versions", "a"], /--versions takes two names/],
+    [[EXAMPLE, "--versions", "a"], /--versions must be two names A,B, got "a"/],
     [["a", "b", "c"], /give one file with --versions A,B, or two files \(got 3\)/],
     [[EXAMPLE, "--versions", `${V2},${V3}`, "--threshold", "bleu=0.3"], /add --graders/],
     [
       [EXAMPLE, "--versions", `${V2},${V3}`, "--convention", "upper"],
-      /--convention is all-attempted or scored-only/,
+      /--convention must be all-attempted or scored-only, got "upper"/,
     ],
     [
       [EXAMPLE, "--versions", `${V2},${V3}`, "--graders", "exact", "--seed", "1.5"],

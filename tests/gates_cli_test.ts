@@ -60,11 +60,11 @@ Deno.test("audit gates: a grader without a pass rate, a bad threshold or convent
     ],
     [
       ["--fail-under-lower", "judge=80"],
-      /--fail-under-lower judge=80: the threshold must be a fraction/,
+      /--fail-under-lower judge must be a fraction between 0 and 1, such as 0\.8, got "80"/,
     ],
     [
       ["--fail-under", "judge=0.5", "--gate-convention", "envelope"],
-      /--gate-convention is one of all-attempted, scored-only, upper-edge/,
+      /--gate-convention must be one of all-attempted, scored-only, upper-edge, got "envelope"/,
     ],
   ];
   for (const [args, message] of cases) {
