@@ -69,3 +69,19 @@ export function optionText(spec: OptionSpec, value: unknown, listAsJson = false)
   if (spec.type === "json") return JSON.stringify(value);
   return String(value);
 }
+
+/**
+ * Two option sets of a schema that differ in one option (named), each valid: `before` is any set,
+ * `after` the same with that one option given another allowed value.
+ */
+export function oneOptionChanged(
+  schema: OptionsSchema,
+): fc.Arbitrary<{ before: Record<string, unknown>; after: Record<string, unknown>; name: string }> {
+  return someOptions(schema).chain((before) =>
+    fc.constantFrom(...Object.keys(schema)).chain((name) =>
+      optionValue(schema[name])
+        .filter((v) => JSON.stringify(v) !== JSON.stringify(before[name] ?? schema[name].default))
+        .map((value) => ({ before, after: { ...before, [name]: value }, name }))
+    )
+  );
+}

@@ -1,6 +1,5 @@
 // Our metrics against the reference vectors produced by sacreBLEU 2.6.0, rouge-score + NLTK 3.8
 // and the SQuAD v1.1 script (copies of ../shared/reference/ in tests/testdata/).
-import assert from "node:assert/strict";
 import {
   bleuStats,
   chrfSegment,
@@ -14,44 +13,7 @@ import {
   tokenF1,
 } from "../lib/graders/mod.ts";
 import { normalizeAnswer, pyRstrip, rougeTokenize, tokenize13a } from "../lib/text/mod.ts";
-
-// deno-lint-ignore no-explicit-any
-type Case = Record<string, any>;
-
-async function loadCases(name: string): Promise<Case[]> {
-  const url = new URL(`./testdata/${name}.json`, import.meta.url);
-  return JSON.parse(await Deno.readTextFile(url)).cases;
-}
-
-/** Collects mismatches per case id; floats within 1e-9·|e| + 1e-12, everything else exact. */
-class Mismatches {
-  readonly found = new Map<string, string[]>();
-  #add(id: string, what: string) {
-    const list = this.found.get(id) ?? [];
-    list.push(what);
-    this.found.set(id, list);
-  }
-  float(id: string, field: string, actual: number, expected: number) {
-    if (!(Math.abs(actual - expected) <= 1e-9 * Math.abs(expected) + 1e-12)) {
-      this.#add(id, `${field}: got ${actual}, expected ${expected}`);
-    }
-  }
-  exact(id: string, field: string, actual: unknown, expected: unknown) {
-    const a = JSON.stringify(actual);
-    const e = JSON.stringify(expected);
-    if (a !== e) this.#add(id, `${field}: got ${a}, expected ${e}`);
-  }
-  assertNone(total: number) {
-    assert.ok(total > 0, "no cases loaded");
-    if (this.found.size === 0) return;
-    const lines = [...this.found].map(([id, list]) => `  ${id}: ${list.slice(0, 3).join("; ")}`);
-    assert.fail(
-      `${this.found.size} of ${total} cases differ: ${[...this.found.keys()].join(", ")}\n${
-        lines.join("\n")
-      }`,
-    );
-  }
-}
+import { loadCases, Mismatches } from "./_vectors.ts";
 
 Deno.test("bleu.json: sentence and corpus BLEU equal sacreBLEU 2.6.0", async () => {
   const cases = await loadCases("bleu");

@@ -86,3 +86,101 @@ Deno.test("score --help lists every grader's settings with type, default and mea
   assert.match(r.stdout, /^ {2}bleu +score +sacreBLEU sentence BLEU/m);
   assert.match(r.stdout, /pass threshold for a graded grader \(token-f1, bleu, rouge-l, chrf\)/);
 });
+
+Deno.test("score: BLEU and chrF settings reach the corpus figures and their signatures", async () => {
+  const { corpusBleu, corpusChrf, readResults, sentenceBleu } = await import("../mod.ts");
+  const r = await capture(() =>
+    main([
+      "score",
+      example,
+      "--graders",
+      "bleu,chrf",
+      "--option",
+      "bleu.tokenize=intl",
+      "--option",
+      "bleu.lowercase=true",
+      "--option",
+      "bleu.smoothMethod=floor",
+      "--option",
+      "bleu.smoothValue=0.01",
+      "--option",
+      "chrf.wordOrder=2",
+      "--option",
+      "chrf.beta=3",
+      "--json",
+    ])
+  );
+  assert.equal(r.code, 0, r.stderr);
+  const json = JSON.parse(r.stdout);
+  assert.deepEqual(json.config.graderOptions.bleu, {
+    tokenize: "intl",
+    lowercase: true,
+    smoothMethod: "floor",
+    smoothValue: 0.01,
+    maxNgramOrder: 4,
+    effectiveOrder: null,
+  });
+  // The same figures from the metric functions, version by version.
+  const { rows } = await readResults(example);
+  const bleuOptions = {
+    tokenize: "intl",
+    lowercase: true,
+    smoothMethod: "floor",
+    smoothValue: 0.01,
+  } as const;
+  for (const figure of json.corpus.bleu.versions) {
+    const mine = rows.filter((row) => row.version === figure.version);
+    const hyps = mine.map((row) => row.output);
+    const refs = mine.map((row) => row.reference!.values);
+    const expected = corpusBleu(hyps, refs, bleuOptions);
+    assert.equal(figure.score, expected.score);
+    assert.equal(figure.signature, expected.signature);
+    assert.match(figure.signature, /\|case:lc\|eff:no\|tok:intl\|smooth:floor\[0\.01\]\|/);
+    assert.match(figure.sentenceSignature, /\|eff:yes\|tok:intl\|/);
+    const mean = hyps.reduce((s, h, i) => s + sentenceBleu(h, refs[i], bleuOptions).score, 0) /
+      hyps.length;
+    assert.ok(Math.abs(figure.meanSentence - mean) < 1e-12);
+    const chrf = json.corpus.chrf.versions.find((v: { version: string }) =>
+      v.version === figure.version
+    );
+    const chrfExpected = corpusChrf(hyps, refs, { wordOrder: 2, beta: 3 });
+    assert.equal(chrf.score, chrfExpected.score);
+    assert.match(chrf.signature, /\|nc:6\|nw:2\|space:no\|beta:3\|/);
+  }
+  const settings = Object.fromEntries(
+    json.graders.map((g: { grader: string; settings: string }) => [g.grader, g.settings]),
+  );
+  assert.match(settings.bleu, /^case:lc\|eff:yes\|tok:intl\|smooth:floor\[0\.01\]\|version:/);
+  assert.match(settings.chrf, /nw:2\|space:no\|beta:3\|/);
+});
+
+Deno.test("score --pair: BLEU settings change the pair's score and settings line", async () => {
+  const pair = async (...flags: string[]) => {
+    const r = await capture(() =>
+      main([
+        "score",
+        "--pair",
+        "Ça coûte 5€!",
+        "ça coûte 5 €",
+        "--graders",
+        "bleu",
+        ...flags,
+        "--json",
+      ])
+    );
+    assert.equal(r.code, 0, r.stderr);
+    return JSON.parse(r.stdout).results[0];
+  };
+  const plain = await pair();
+  const tuned = await pair("--option", "bleu.tokenize=intl", "--option", "bleu.lowercase=true");
+  assert.ok(tuned.score > plain.score, `${tuned.score} should beat ${plain.score}`);
+  assert.match(tuned.settings, /case:lc\|eff:yes\|tok:intl/);
+  const bad = await capture(() =>
+    main(["score", "--pair", "a", "a", "--option", "bleu.tokenize=ja-mecab"])
+  );
+  assert.equal(bad.code, 2);
+  assert.match(
+    bad.stderr,
+    /option "tokenize" must be one of 13a, none, intl, char, zh, got "ja-mecab"/,
+  );
+});

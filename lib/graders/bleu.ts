@@ -5,25 +5,29 @@
  */
 
 import { graded, noReference } from "./_result.ts";
-import { bleuFromStats, bleuStats } from "./bleu_metric.ts";
-import { bleuSignature } from "./signature.ts";
+import { bleuFromStatsWith, bleuStatsWith } from "./bleu_metric.ts";
+import { BLEU_OPTIONS, type BleuSettings, bleuSignature } from "./bleu_settings.ts";
 import { type DefinedGrader, defineGrader } from "./define_grader.ts";
 import type { CorpusCapability } from "./types.ts";
-import type { NoOptions, OptionsOf } from "./options.ts";
+import type { OptionsOf } from "./options.ts";
 
-/** Options of the BLEU grader. BLEU's own settings are fixed to sacreBLEU's defaults for now. */
-export type BleuOptions = OptionsOf<NoOptions>;
+/** Options of the BLEU grader (every setting present, as after resolving). */
+export type BleuGraderOptions = OptionsOf<typeof BLEU_OPTIONS>;
 
-/** Statistics per row: hypothesis and reference length, then matches and totals for n = 1..4. */
-const WIDTH = 10;
+/** The grader's settings for sentence scores (`corpus: false`) or the corpus figure. */
+function settingsFor(options: BleuGraderOptions, corpus: boolean): BleuSettings {
+  return { ...options, effectiveOrder: options.effectiveOrder ?? !corpus };
+}
 
 /**
- * BLEU: sacreBLEU's sentence BLEU (13a, exponential smoothing, effective order) as a fraction
- * in [0, 1]; pass/fail only with a threshold. All references count together (n-gram counts
- * clipped by the maximum over references), so no single reference is "the" best one and
- * `referenceIndex` is not set. `stats` holds the row's `[hypLen, refLen, correct1..4,
- * total1..4]`; the grader's corpus capability sums them over rows and aggregates once (corpus
- * BLEU: no effective order, one brevity penalty).
+ * BLEU: sacreBLEU's sentence BLEU (by default 13a, exponential smoothing, order 4, effective
+ * order) as a fraction in [0, 1]; pass/fail only with a threshold. Every sacreBLEU setting is an
+ * option (`tokenize`, `lowercase`, `smoothMethod`, `smoothValue`, `maxNgramOrder`,
+ * `effectiveOrder`). All references count together (n-gram counts clipped by the maximum over
+ * references), so no single reference is "the" best one and `referenceIndex` is not set.
+ * `stats` holds the row's `[hypLen, refLen, correct1..N, total1..N]`; the grader's corpus
+ * capability sums them over rows and aggregates once (corpus BLEU: by default no effective
+ * order, one brevity penalty).
  *
  * @example Sentence BLEU, the row's statistics, and the corpus figure
  * ```ts
@@ -37,41 +41,45 @@ const WIDTH = 10;
  * const corpus = bleuGrader.corpus.aggregate(r.stats!, { nrefs: 1 }, bleuGrader.defaults);
  * assert.match(`${corpus.signature}`, /^nrefs:1\|case:mixed\|eff:no\|tok:13a\|smooth:exp\|version:verdict-/);
  * assert.equal(corpus.details?.sysLen, 7);
+ * assert.equal(bleuGrader.describe({ tokenize: "intl", smoothMethod: "add-k" }).split("|version")[0], "case:mixed|eff:yes|tok:intl|smooth:add-k[1.00]");
  * ```
  */
 export const bleuGrader: DefinedGrader<
   "bleu",
   "graded",
-  NoOptions,
-  CorpusCapability<OptionsOf<NoOptions>>
+  typeof BLEU_OPTIONS,
+  CorpusCapability<BleuGraderOptions>
 > = defineGrader({
   name: "bleu",
   kind: "graded",
-  summary: "sacreBLEU sentence BLEU (13a, exp smoothing); corpus BLEU beside it",
+  summary: "sacreBLEU sentence BLEU (13a, exp smoothing by default); corpus BLEU beside it",
   needsReference: true,
   reads: "references",
-  options: {},
+  options: BLEU_OPTIONS,
   probe: { stepsOnReferences: true, extras: ["within-0.1"] },
   corpus: {
     label: "BLEU",
-    width: WIDTH,
-    aggregate(stats, context) {
-      const b = bleuFromStats(stats, { effectiveOrder: false, nrefs: context.nrefs });
+    width: (options) => 2 + 2 * options.maxNgramOrder,
+    aggregate(stats, context, options) {
+      const settings = settingsFor(options, true);
+      const b = bleuFromStatsWith(stats, settings, context.nrefs);
       return {
         score: b.score,
-        signature: bleuSignature({ nrefs: context.nrefs, effectiveOrder: false }),
+        signature: bleuSignature({ ...settings, nrefs: context.nrefs }),
         details: { bp: b.bp, precisions: b.precisions, sysLen: b.sysLen, refLen: b.refLen },
       };
     },
-    sentenceSignature: (context) => bleuSignature({ nrefs: context.nrefs, effectiveOrder: true }),
+    sentenceSignature: (context, options) =>
+      bleuSignature({ ...settingsFor(options, false), nrefs: context.nrefs }),
   },
-  grade(input) {
+  grade(input, options) {
     if (input.references.length === 0) return noReference();
-    const stats = bleuStats(input.output, input.references);
-    const { score } = bleuFromStats(stats, { effectiveOrder: true });
+    const settings = settingsFor(options, false);
+    const stats = bleuStatsWith(input.output, input.references, settings);
+    const { score } = bleuFromStatsWith(stats, settings);
     return graded(score, input.threshold, { stats });
   },
-  describe() {
-    return bleuSignature({ effectiveOrder: true }).toString();
+  describe(options) {
+    return bleuSignature(settingsFor(options, false)).toString();
   },
 });

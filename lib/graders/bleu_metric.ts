@@ -1,18 +1,25 @@
 /**
- * BLEU exactly as sacreBLEU 2.x computes it with its defaults (13a tokenizer, mixed case,
- * exponential smoothing, maximum n-gram order 4), as per-segment sufficient statistics plus one
- * aggregation. Scores and precisions are fractions in [0, 1] (sacreBLEU prints them ×100). A
- * perfect score is exactly 1, where sacreBLEU's floating point gives 100.00000000000004.
+ * BLEU exactly as sacreBLEU 2.6.0 computes it, with its options (tokenizer, case, smoothing,
+ * n-gram order, effective order), as per-segment sufficient statistics plus one aggregation.
+ * Scores and precisions are fractions in [0, 1] (sacreBLEU prints them ×100). A perfect score is
+ * exactly 1, where sacreBLEU's floating point gives 100.00000000000004.
  *
  * @module
  */
 
-import { pyRstrip, pySplit, tokenize13a } from "../text/mod.ts";
+import { BLEU_TOKENIZERS, pyRstrip, pySplit } from "../text/mod.ts";
 import { countItems, requireCorpus, requireReferences, sumRows } from "./_stats.ts";
-import { bleuSignature, nrefsLabel } from "./signature.ts";
-import { UserTypeError } from "../errors/mod.ts";
+import { nrefsLabel } from "./signature.ts";
+import { resolveOptions } from "./options.ts";
+import {
+  BLEU_OPTIONS,
+  BLEU_SMOOTH_DEFAULTS,
+  type BleuOptions,
+  type BleuSettings,
+  bleuSignature,
+} from "./bleu_settings.ts";
+import { UserRangeError, UserTypeError } from "../errors/mod.ts";
 
-const MAX_ORDER = 4;
 /** sacreBLEU's stand-in for log(0). */
 const LOG_ZERO = -9999999999;
 
@@ -20,11 +27,14 @@ const LOG_ZERO = -9999999999;
 export interface BleuResult {
   /** BLEU as a fraction in [0, 1]. */
   score: number;
-  /** Clipped n-gram matches for n = 1..4. */
+  /**
+   * Clipped n-gram matches for n = 1..N, as sacreBLEU reports them: with add-k smoothing, k is
+   * already added to the orders from 2 on.
+   */
   counts: number[];
-  /** Hypothesis n-gram counts for n = 1..4. */
+  /** Hypothesis n-gram counts for n = 1..N (with add-k's k added from order 2 on, as counts). */
   totals: number[];
-  /** The four (smoothed) precisions as fractions; all 0 when nothing matched. */
+  /** The N (smoothed) precisions as fractions; all 0 when nothing matched. */
   precisions: number[];
   /** Brevity penalty. */
   bp: number;
@@ -32,16 +42,24 @@ export interface BleuResult {
   sysLen: number;
   /** Closest reference length in tokens (summed over segments). */
   refLen: number;
+  /** `sysLen / refLen`, or 0 when `refLen` is 0. */
+  ratio: number;
   /** sacreBLEU-style settings signature. */
   signature: string;
 }
 
-/** How {@link bleuFromStats} aggregates. */
-export interface BleuAggregation {
+/** How {@link bleuFromStats} aggregates: the BLEU settings plus the reference count. */
+export interface BleuAggregation extends BleuOptions {
   /** Average only over the n-gram orders the hypothesis has (sentence BLEU: true; corpus: false). */
   effectiveOrder: boolean;
   /** References per segment (or `"var"`), for the signature. */
   nrefs?: number | "var";
+}
+
+/** Resolve and check BLEU options; `effectiveOrder` null becomes the caller's default. */
+function settingsOf(options: unknown, effectiveOrder: boolean): BleuSettings {
+  const resolved = resolveOptions("bleu", BLEU_OPTIONS, options);
+  return { ...resolved, effectiveOrder: resolved.effectiveOrder ?? effectiveOrder };
 }
 
 function ngramCounts(tokens: readonly string[], n: number): Map<string, number> {
@@ -50,27 +68,19 @@ function ngramCounts(tokens: readonly string[], n: number): Map<string, number> 
   return countItems(grams);
 }
 
-function tokens(segment: string): string[] {
-  return pySplit(tokenize13a(pyRstrip(segment)));
+function tokensOf(segment: string, settings: Pick<BleuSettings, "tokenize" | "lowercase">) {
+  const text = settings.lowercase ? segment.toLowerCase() : segment;
+  return pySplit(BLEU_TOKENIZERS[settings.tokenize](pyRstrip(text)));
 }
 
-/**
- * The sufficient statistics of one segment: `[hypLen, refLen, correct1..4, total1..4]`.
- * `refLen` is the reference length closest to the hypothesis length (the shorter one on a tie);
- * reference n-gram counts are the maximum over the references.
- *
- * @example Statistics of one segment
- * ```ts
- * import { bleuStats } from "./bleu_metric.ts";
- * import assert from "node:assert/strict";
- *
- * assert.deepEqual(bleuStats("The cat sat on the mat.", ["The cat is on the mat."]), [7, 7, 6, 4, 2, 1, 7, 6, 5, 4]);
- * ```
- */
-export function bleuStats(hypothesis: string, references: readonly string[]): number[] {
-  requireReferences("bleuStats", references);
-  const hyp = tokens(hypothesis);
-  const refs = references.map(tokens);
+/** {@link bleuStats} on settings already checked. */
+export function bleuStatsWith(
+  hypothesis: string,
+  references: readonly string[],
+  settings: Pick<BleuSettings, "tokenize" | "lowercase" | "maxNgramOrder">,
+): number[] {
+  const hyp = tokensOf(hypothesis, settings);
+  const refs = references.map((r) => tokensOf(r, settings));
   let refLen = -1;
   let bestDiff = -1;
   for (const ref of refs) {
@@ -82,7 +92,7 @@ export function bleuStats(hypothesis: string, references: readonly string[]): nu
   }
   const correct: number[] = [];
   const total: number[] = [];
-  for (let n = 1; n <= MAX_ORDER; n++) {
+  for (let n = 1; n <= settings.maxNgramOrder; n++) {
     const maxRef = new Map<string, number>();
     for (const ref of refs) {
       for (const [gram, c] of ngramCounts(ref, n)) {
@@ -98,10 +108,100 @@ export function bleuStats(hypothesis: string, references: readonly string[]): nu
 }
 
 /**
+ * The sufficient statistics of one segment: `[hypLen, refLen, correct1..N, total1..N]` with N
+ * the maximum n-gram order (4 unless set). `refLen` is the reference length closest to the
+ * hypothesis length (the shorter one on a tie); reference n-gram counts are the maximum over the
+ * references. Only `tokenize`, `lowercase` and `maxNgramOrder` matter here; smoothing and
+ * effective order apply when the statistics are aggregated.
+ *
+ * @example Statistics of one segment
+ * ```ts
+ * import { bleuStats } from "./bleu_metric.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(bleuStats("The cat sat on the mat.", ["The cat is on the mat."]), [7, 7, 6, 4, 2, 1, 7, 6, 5, 4]);
+ * assert.deepEqual(bleuStats("猫が好き", ["猫は好き"], { tokenize: "char", maxNgramOrder: 2 }), [4, 4, 3, 1, 4, 3]);
+ * ```
+ */
+export function bleuStats(
+  hypothesis: string,
+  references: readonly string[],
+  options: BleuOptions = {},
+): number[] {
+  requireReferences("bleuStats", references);
+  return bleuStatsWith(hypothesis, references, settingsOf(options, false));
+}
+
+/** The maximum n-gram order that statistics of this length hold. */
+function orderOf(stats: readonly number[], expected?: number): number {
+  const order = (stats.length - 2) / 2;
+  if (!Number.isInteger(order) || order < 1) {
+    throw new UserTypeError(
+      `BLEU statistics must have 2 + 2·N numbers (N the n-gram order), got ${stats.length}`,
+    );
+  }
+  if (expected !== undefined && expected !== order) {
+    throw new UserRangeError(
+      `BLEU statistics of ${stats.length} numbers are for n-gram order ${order}, not ${expected}`,
+    );
+  }
+  return order;
+}
+
+/** {@link bleuFromStats} on settings already checked. */
+export function bleuFromStatsWith(
+  stats: readonly number[],
+  settings: BleuSettings,
+  nrefs?: number | "var",
+): BleuResult {
+  const order = orderOf(stats, settings.maxNgramOrder);
+  const [sysLen, refLen] = stats;
+  const counts = stats.slice(2, 2 + order);
+  const totals = stats.slice(2 + order);
+  const signature = bleuSignature({ ...settings, nrefs }).toString();
+  const bp = sysLen < refLen ? (sysLen > 0 ? Math.exp(1 - refLen / sysLen) : 0) : 1;
+  const ratio = refLen > 0 ? sysLen / refLen : 0;
+  // Precisions on sacreBLEU's 0–100 scale, so that the arithmetic is the same as theirs.
+  const p100 = new Array<number>(order).fill(0);
+  const base = { counts, totals, bp, sysLen, refLen, ratio, signature };
+  if (counts.every((c) => c === 0)) return { score: 0, precisions: p100, ...base };
+  const method = settings.smoothMethod;
+  const value = settings.smoothValue ?? BLEU_SMOOTH_DEFAULTS[method] ?? 0;
+  let smooth = 1;
+  let effective = order;
+  for (let n = 1; n <= order; n++) {
+    // add-k changes the reported counts and totals too, as sacreBLEU's do.
+    if (method === "add-k" && n > 1) {
+      counts[n - 1] += value;
+      totals[n - 1] += value;
+    }
+    if (totals[n - 1] === 0) break;
+    if (settings.effectiveOrder) effective = n;
+    if (counts[n - 1] === 0) {
+      if (method === "exp") {
+        smooth *= 2;
+        p100[n - 1] = 100 / (smooth * totals[n - 1]);
+      } else if (method === "floor") {
+        p100[n - 1] = (100 * value) / totals[n - 1];
+      }
+    } else {
+      p100[n - 1] = (100 * counts[n - 1]) / totals[n - 1];
+    }
+  }
+  let logSum = 0;
+  for (let n = 0; n < effective; n++) logSum += p100[n] === 0 ? LOG_ZERO : Math.log(p100[n]);
+  const score100 = bp * Math.exp(logSum / effective);
+  // exp(log(100)) is 100.00000000000004 (in sacreBLEU too): keep the fraction within [0, 1].
+  return { score: Math.min(1, score100 / 100), precisions: p100.map((p) => p / 100), ...base };
+}
+
+/**
  * Compute BLEU from (summed) sufficient statistics, as sacreBLEU's `compute_bleu` does: no
- * matches at all gives exactly 0; a zero match count at order n with n-grams present is smoothed
- * to `1 / (2^k · total_n)`; with `effectiveOrder` the geometric mean stops at the last order the
- * hypothesis has n-grams for.
+ * matches at all gives exactly 0; otherwise each order's precision is smoothed by the chosen
+ * method (`exp`: a zero count at order n becomes `1 / (2^k · total_n)`; `floor`: `smoothValue /
+ * total_n`; `add-k`: k added to matches and totals from order 2 on; `none`: 0, so the score is
+ * 0), the loop stops at the first order without n-grams, and with `effectiveOrder` the geometric
+ * mean stops at the last order reached. The n-gram order is read from the statistics' length.
  *
  * @example Corpus BLEU from summed statistics
  * ```ts
@@ -115,51 +215,26 @@ export function bleuStats(hypothesis: string, references: readonly string[]): nu
  * assert.equal(result.sysLen, 8);
  * assert.equal(result.refLen, 9);
  * assert.ok(result.score > 0 && result.score < 1);
+ * assert.deepEqual(bleuFromStats(summed, { effectiveOrder: false, smoothMethod: "add-k" }).counts, [8, 7, 5, 4]);
  * ```
  */
 export function bleuFromStats(
   stats: readonly number[],
   aggregation: BleuAggregation,
 ): BleuResult {
-  if (stats.length !== 2 + 2 * MAX_ORDER) {
-    throw new UserTypeError(
-      `BLEU statistics must have ${2 + 2 * MAX_ORDER} numbers, got ${stats.length}`,
-    );
-  }
-  const [sysLen, refLen] = stats;
-  const counts = stats.slice(2, 2 + MAX_ORDER);
-  const totals = stats.slice(2 + MAX_ORDER);
-  const signature = bleuSignature(aggregation).toString();
-  const bp = sysLen < refLen ? (sysLen > 0 ? Math.exp(1 - refLen / sysLen) : 0) : 1;
-  // Precisions on sacreBLEU's 0–100 scale, so that the arithmetic is the same as theirs.
-  const p100 = new Array<number>(MAX_ORDER).fill(0);
-  const base = { counts, totals, bp, sysLen, refLen, signature };
-  if (counts.every((c) => c === 0)) return { score: 0, precisions: [0, 0, 0, 0], ...base };
-  let smooth = 1;
-  let order = MAX_ORDER;
-  for (let n = 1; n <= MAX_ORDER; n++) {
-    if (totals[n - 1] === 0) break;
-    if (aggregation.effectiveOrder) order = n;
-    if (counts[n - 1] === 0) {
-      smooth *= 2;
-      p100[n - 1] = 100 / (smooth * totals[n - 1]);
-    } else {
-      p100[n - 1] = (100 * counts[n - 1]) / totals[n - 1];
-    }
-  }
-  let logSum = 0;
-  for (let n = 0; n < order; n++) logSum += p100[n] === 0 ? LOG_ZERO : Math.log(p100[n]);
-  const score100 = bp * Math.exp(logSum / order);
-  // exp(log(100)) is 100.00000000000004 (in sacreBLEU too): keep the fraction within [0, 1].
-  return { score: Math.min(1, score100 / 100), precisions: p100.map((p) => p / 100), ...base };
+  const { nrefs, ...options } = aggregation;
+  const maxNgramOrder = options.maxNgramOrder ?? orderOf(stats);
+  return bleuFromStatsWith(stats, settingsOf({ ...options, maxNgramOrder }, false), nrefs);
 }
 
 /**
- * Sentence BLEU as `sacrebleu.sentence_bleu` gives it: effective order on, exponential
- * smoothing, the segment's own brevity penalty. Several references count together (n-gram
- * counts clipped by the maximum over references).
+ * Sentence BLEU as sacreBLEU's `BLEU(...).sentence_score` gives it, by default as
+ * `sacrebleu.sentence_bleu` does: 13a tokenizer, mixed case, exponential smoothing, order 4 and
+ * effective order on, with the segment's own brevity penalty. Several references count together
+ * (n-gram counts clipped by the maximum over references). Options are checked: an unknown one or
+ * a value out of range is a RangeError, a value of the wrong type a TypeError.
  *
- * @example Score one sentence
+ * @example Score one sentence, by default and with other settings
  * ```ts
  * import { sentenceBleu } from "./bleu_metric.ts";
  * import assert from "node:assert/strict";
@@ -168,19 +243,30 @@ export function bleuFromStats(
  * assert.ok(Math.abs(r.score - 0.48892302243490086) < 1e-12);
  * assert.deepEqual(r.counts, [6, 4, 2, 1]);
  * assert.match(r.signature, /^nrefs:1\|case:mixed\|eff:yes\|tok:13a\|smooth:exp\|version:verdict-/);
+ * const lc = sentenceBleu("THE CAT", ["the cat"], { lowercase: true, maxNgramOrder: 2 });
+ * assert.equal(lc.score, 1);
+ * assert.match(lc.signature, /case:lc\|eff:yes\|tok:13a\|smooth:exp\|ngram:2\|/);
  * ```
  */
-export function sentenceBleu(hypothesis: string, references: readonly string[]): BleuResult {
-  return bleuFromStats(bleuStats(hypothesis, references), {
-    effectiveOrder: true,
-    nrefs: references.length,
-  });
+export function sentenceBleu(
+  hypothesis: string,
+  references: readonly string[],
+  options: BleuOptions = {},
+): BleuResult {
+  requireReferences("sentenceBleu", references);
+  const settings = settingsOf(options, true);
+  return bleuFromStatsWith(
+    bleuStatsWith(hypothesis, references, settings),
+    settings,
+    references.length,
+  );
 }
 
 /**
- * Corpus BLEU as `sacrebleu.corpus_bleu` gives it: segment statistics summed, no effective
- * order, one brevity penalty from the summed lengths. `references[i]` holds the references of
- * `hypotheses[i]` (segments may have different numbers of references: `nrefs:var`).
+ * Corpus BLEU as sacreBLEU's `BLEU(...).corpus_score` gives it, by default as
+ * `sacrebleu.corpus_bleu` does: segment statistics summed, effective order off, one brevity
+ * penalty from the summed lengths. `references[i]` holds the references of `hypotheses[i]`
+ * (segments may have different numbers of references: `nrefs:var`).
  *
  * @example Corpus BLEU is not the mean of sentence BLEU
  * ```ts
@@ -189,17 +275,21 @@ export function sentenceBleu(hypothesis: string, references: readonly string[]):
  *
  * assert.equal(sentenceBleu("Yes", ["Yes"]).score, 1);
  * assert.equal(corpusBleu(["Yes"], [["Yes"]]).score, 0); // fewer than four tokens in all
+ * assert.equal(corpusBleu(["Yes"], [["Yes"]], { effectiveOrder: true }).score, 1);
  * assert.match(corpusBleu(["a b", "c d"], [["a b"], ["c d", "c e"]]).signature, /^nrefs:var\|case:mixed\|eff:no\|/);
  * ```
  */
 export function corpusBleu(
   hypotheses: readonly string[],
   references: readonly (readonly string[])[],
+  options: BleuOptions = {},
 ): BleuResult {
   requireCorpus("corpusBleu", hypotheses, references);
-  const rows = hypotheses.map((h, i) => bleuStats(h, references[i]));
-  return bleuFromStats(sumRows(rows, 2 + 2 * MAX_ORDER), {
-    effectiveOrder: false,
-    nrefs: nrefsLabel(references.map((r) => r.length)),
-  });
+  const settings = settingsOf(options, false);
+  const rows = hypotheses.map((h, i) => bleuStatsWith(h, references[i], settings));
+  return bleuFromStatsWith(
+    sumRows(rows, 2 + 2 * settings.maxNgramOrder),
+    settings,
+    nrefsLabel(references.map((r) => r.length)),
+  );
 }

@@ -57,3 +57,63 @@ Deno.test("bad shapes are refused with clear errors", () => {
   assert.throws(() => corpusBleu([], []), /at least one segment/);
   assert.throws(() => bleuFromStats([1, 2], { effectiveOrder: true }), TypeError);
 });
+
+Deno.test("smoothing methods: floor, add-k (reported counts include k) and none", () => {
+  // "Go home" against "Go home now": no 3- or 4-grams in the hypothesis.
+  const addK = sentenceBleu("Go home", ["Go home now"], { smoothMethod: "add-k", smoothValue: 2 });
+  assert.ok(Math.abs(addK.score - Math.exp(1 - 3 / 2)) < 1e-12); // the brevity penalty alone
+  assert.deepEqual([addK.counts, addK.totals], [[2, 3, 2, 2], [2, 3, 2, 2]]);
+  assert.match(addK.signature, /smooth:add-k\[2\.00\]/);
+  const floor = sentenceBleu("a b c d", ["a b x y"], { smoothMethod: "floor" });
+  assert.deepEqual(
+    floor.precisions.map((p) => +p.toFixed(6)),
+    [0.5, 1 / 3, 0.1 / 2, 0.1 / 1].map((p) => +p.toFixed(6)),
+  );
+  assert.match(floor.signature, /smooth:floor\[0\.10\]/);
+  assert.equal(sentenceBleu("a b c d", ["a b x y"], { smoothMethod: "none" }).score, 0);
+  assert.equal(sentenceBleu("a b c d", ["a b x y"], { smoothMethod: "exp" }).precisions[2], 1 / 4);
+});
+
+Deno.test("effective order: off, an order the hypothesis lacks makes the score 0", () => {
+  assert.equal(sentenceBleu("Yes .", ["Yes ."], { effectiveOrder: false }).score, 0);
+  assert.equal(sentenceBleu("Yes .", ["Yes ."]).score, 1);
+  assert.equal(corpusBleu(["Yes ."], [["Yes ."]], { effectiveOrder: true }).score, 1);
+  assert.equal(
+    sentenceBleu("Yes .", ["Yes ."], { maxNgramOrder: 2, effectiveOrder: false }).score,
+    1,
+  );
+});
+
+Deno.test("tokenizer and case settings change the statistics as sacreBLEU's do", () => {
+  assert.deepEqual(bleuStats("Hello, World", ["hello, world"], { maxNgramOrder: 1 }), [3, 3, 1, 3]);
+  assert.deepEqual(
+    bleuStats("Hello, World", ["hello, world"], { maxNgramOrder: 1, lowercase: true }),
+    [3, 3, 3, 3],
+  );
+  assert.deepEqual(bleuStats("a,b", ["a,b"], { tokenize: "none", maxNgramOrder: 1 }), [1, 1, 1, 1]);
+  assert.deepEqual(bleuStats("北京", ["北京"], { tokenize: "zh", maxNgramOrder: 1 }), [2, 2, 2, 2]);
+  assert.deepEqual(bleuStats("北京", ["北京"], { maxNgramOrder: 1 }), [1, 1, 1, 1]);
+});
+
+Deno.test("options are checked: unknown names, wrong types and values out of range", () => {
+  assert.throws(() => sentenceBleu("a", ["a"], { tokenize: "moses" as never }), {
+    name: "RangeError",
+    message: /option "tokenize" must be one of 13a, none, intl, char, zh, got "moses"/,
+  });
+  assert.throws(() => sentenceBleu("a", ["a"], { maxNgramOrder: 0 }), RangeError);
+  assert.throws(() => sentenceBleu("a", ["a"], { smoothValue: -1 }), RangeError);
+  assert.throws(() => corpusBleu(["a"], [["a"]], { lowercase: "yes" as never }), TypeError);
+  assert.throws(
+    () => sentenceBleu("a", ["a"], { tokenizer: "intl" } as never),
+    /did you mean "tokenize"/,
+  );
+  // Statistics of another order than the one asked for are refused.
+  assert.throws(
+    () => bleuFromStats(bleuStats("a b", ["a b"]), { effectiveOrder: true, maxNgramOrder: 2 }),
+    /are for n-gram order 4, not 2/,
+  );
+  assert.equal(
+    bleuFromStats(bleuStats("a b", ["a b"], { maxNgramOrder: 2 }), { effectiveOrder: false }).score,
+    1,
+  );
+});

@@ -1,26 +1,34 @@
 /**
- * chrF2 exactly as sacreBLEU 2.x computes it with its defaults (character n-grams of order 1–6
- * over code points, whitespace removed, no word n-grams, β = 2, no epsilon smoothing), as
- * per-segment statistics plus one aggregation. Scores are fractions in [0, 1].
+ * chrF and chrF++ exactly as sacreBLEU 2.6.0 computes them, with their options (character and word
+ * n-gram orders, β, case, whitespace, eps smoothing), as per-segment statistics plus one
+ * aggregation. Scores are fractions in [0, 1].
  *
  * @module
  */
 
 import { pySplit } from "../text/mod.ts";
 import { requireCorpus, requireReferences, sumRows } from "./_stats.ts";
-import { chrfSignature, nrefsLabel } from "./signature.ts";
+import { nrefsLabel } from "./signature.ts";
+import { resolveOptions } from "./options.ts";
+import {
+  CHRF_OPTIONS,
+  type ChrfOptions,
+  type ChrfSettings,
+  chrfSignature,
+} from "./chrf_settings.ts";
 import { UserTypeError } from "../errors/mod.ts";
 
-const ORDER = 6;
-const BETA = 2;
-/** Number of chrF statistics: `[hyp, ref, match]` for each order 1..6. */
-const WIDTH = 3 * ORDER;
+/** What eps smoothing puts in place of an undefined precision, recall or F-score. */
+const EPS = 1e-16;
 
 /** A chrF figure with its statistics and settings signature. */
 export interface ChrfResult {
-  /** chrF2 as a fraction in [0, 1]. */
+  /** chrF as a fraction in [0, 1]. */
   score: number;
-  /** `[hyp1, ref1, match1, …, hyp6, ref6, match6]` (summed over segments in corpus mode). */
+  /**
+   * `[hyp, ref, match]` for each character order, then each word order (summed over segments in
+   * corpus mode): 18 numbers for chrF2, 24 for chrF++.
+   */
   stats: number[];
   /** sacreBLEU-style settings signature. */
   signature: string;
@@ -30,42 +38,87 @@ export interface ChrfResult {
 export interface ChrfSegment {
   /** Index of the selected reference (the first one wins ties). */
   referenceIndex: number;
-  /** The 18 statistics against that reference. */
+  /** The statistics against that reference (see {@link ChrfResult.stats}). */
   stats: number[];
   /** The segment's chrF against that reference, a fraction. */
   score: number;
 }
 
-function charNgrams(text: string): Map<string, number>[] {
-  const joined = pySplit(text).join("");
+type Counts = Map<string, number>;
+
+function settingsOf(options: unknown): ChrfSettings {
+  return resolveOptions("chrf", CHRF_OPTIONS, options);
+}
+
+function countInto(counts: Counts, gram: string): void {
+  counts.set(gram, (counts.get(gram) ?? 0) + 1);
+}
+
+/** Character n-gram counts of orders 1..order, over code points. */
+function charNgrams(text: string, order: number, whitespace: boolean): Counts[] {
+  const joined = whitespace ? text : pySplit(text).join("");
   // UTF-16 offsets of each code point, so an n-gram of code points is one slice.
   const starts: number[] = [];
   for (let i = 0; i < joined.length; i += joined.codePointAt(i)! > 0xffff ? 2 : 1) starts.push(i);
   starts.push(joined.length);
   const length = starts.length - 1;
-  const out: Map<string, number>[] = [];
-  for (let n = 1; n <= ORDER; n++) {
-    const counts = new Map<string, number>();
-    for (let i = 0; i + n <= length; i++) {
-      const gram = joined.slice(starts[i], starts[i + n]);
-      counts.set(gram, (counts.get(gram) ?? 0) + 1);
+  const out: Counts[] = [];
+  for (let n = 1; n <= order; n++) {
+    const counts: Counts = new Map();
+    for (let i = 0; i + n <= length; i++) countInto(counts, joined.slice(starts[i], starts[i + n]));
+    out.push(counts);
+  }
+  return out;
+}
+
+// Python's string.punctuation: a word of two or more characters loses one of these at its end,
+// or else at its start (sacreBLEU's chrF+ word splitting: `(hi)` gives `(hi` and `)`).
+const PUNCTUATION = new Set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~");
+
+function words(text: string): string[] {
+  const out: string[] = [];
+  for (const word of pySplit(text)) {
+    // A word of one code point stays whole; the punctuation tested is ASCII, one code unit.
+    if (Array.from(word).length === 1) out.push(word);
+    else if (PUNCTUATION.has(word.at(-1)!)) out.push(word.slice(0, -1), word.at(-1)!);
+    else if (PUNCTUATION.has(word[0])) out.push(word[0], word.slice(1));
+    else out.push(word);
+  }
+  return out;
+}
+
+/** Word n-gram counts of orders 1..order. */
+function wordNgrams(text: string, order: number): Counts[] {
+  const tokens = words(text);
+  const out: Counts[] = [];
+  for (let n = 1; n <= order; n++) {
+    const counts: Counts = new Map();
+    for (let i = 0; i + n <= tokens.length; i++) {
+      countInto(counts, tokens.slice(i, i + n).join(" "));
     }
     out.push(counts);
   }
   return out;
 }
 
-function sumCounts(counts: Map<string, number>): number {
-  let total = 0;
-  for (const c of counts.values()) total += c;
-  return total;
+/** Every n-gram count chrF uses for one text: character orders, then word orders. */
+function ngramsOf(text: string, settings: ChrfSettings): Counts[] {
+  const s = settings.lowercase ? text.toLowerCase() : text;
+  const chars = charNgrams(s, settings.charOrder, settings.whitespace);
+  return settings.wordOrder > 0 ? [...chars, ...wordNgrams(s, settings.wordOrder)] : chars;
 }
 
-function matchStats(hyp: Map<string, number>[], ref: Map<string, number>[]): number[] {
+function total(counts: Counts): number {
+  let sum = 0;
+  for (const c of counts.values()) sum += c;
+  return sum;
+}
+
+function matchStats(hyp: Counts[], ref: Counts[]): number[] {
   const stats: number[] = [];
-  for (let n = 0; n < ORDER; n++) {
-    const hypCount = sumCounts(hyp[n]);
-    const refCount = sumCounts(ref[n]);
+  for (let n = 0; n < hyp.length; n++) {
+    const hypCount = total(hyp[n]);
+    const refCount = total(ref[n]);
     let match = 0;
     for (const [gram, c] of hyp[n]) match += Math.min(c, ref[n].get(gram) ?? 0);
     // sacreBLEU records no hypothesis n-grams for an order the reference has none of.
@@ -74,10 +127,51 @@ function matchStats(hyp: Map<string, number>[], ref: Map<string, number>[]): num
   return stats;
 }
 
+/** {@link chrfFromStats} on settings already checked. */
+export function chrfFromStatsWith(
+  stats: readonly number[],
+  settings: Pick<ChrfSettings, "beta" | "epsSmoothing">,
+): number {
+  if (stats.length === 0 || stats.length % 3 !== 0) {
+    throw new UserTypeError(
+      `chrF statistics must be [hyp, ref, match] for each order, got ${stats.length} numbers`,
+    );
+  }
+  const factor = settings.beta * settings.beta;
+  const orders = stats.length / 3;
+  let precision = 0;
+  let recall = 0;
+  let fSum = 0;
+  let effective = 0;
+  for (let n = 0; n < orders; n++) {
+    const hyp = stats[3 * n];
+    const ref = stats[3 * n + 1];
+    const match = stats[3 * n + 2];
+    if (settings.epsSmoothing) {
+      const p = hyp > 0 ? match / hyp : EPS;
+      const r = ref > 0 ? match / ref : EPS;
+      const denominator = factor * p + r;
+      fSum += denominator > 0 ? ((1 + factor) * p * r) / denominator : EPS;
+    } else if (hyp > 0 && ref > 0) {
+      precision += match / hyp;
+      recall += match / ref;
+      effective++;
+    }
+  }
+  if (settings.epsSmoothing) return fSum / orders;
+  if (effective === 0) return 0;
+  precision /= effective;
+  recall /= effective;
+  if (precision + recall === 0) return 0;
+  return ((1 + factor) * precision * recall) / (factor * precision + recall);
+}
+
 /**
- * chrF from (summed) statistics: the mean precision and mean recall over the orders where both
- * the hypothesis and the reference have n-grams, then the F-β of those two means. 0 when no order
- * counts or both means are 0.
+ * chrF from (summed) statistics. By default (sacreBLEU's effective order): the mean precision and
+ * mean recall over the orders where both the hypothesis and the reference have n-grams, then the
+ * F-β of those two means; 0 when no order counts or both means are 0. With `epsSmoothing`: the
+ * mean over all orders of each order's F-β, 1e-16 standing in for an undefined precision, recall
+ * or F-score. Only `beta` and `epsSmoothing` matter here; the statistics may come from any orders.
  *
  * @example Identical strings score 1
  * ```ts
@@ -86,34 +180,32 @@ function matchStats(hyp: Map<string, number>[], ref: Map<string, number>[]): num
  *
  * assert.equal(chrfFromStats(chrfStats("hello world", ["hello world"])), 1);
  * assert.equal(chrfFromStats(chrfStats("", ["hello"])), 0);
+ * assert.equal(chrfFromStats([4, 4, 2], { beta: 0 }), 0.5); // β = 0: precision alone
  * ```
  */
-export function chrfFromStats(stats: readonly number[]): number {
-  if (stats.length !== WIDTH) {
-    throw new UserTypeError(`chrF statistics must have ${WIDTH} numbers, got ${stats.length}`);
-  }
-  let precision = 0;
-  let recall = 0;
-  let effective = 0;
-  for (let n = 0; n < ORDER; n++) {
-    const [hyp, ref, match] = stats.slice(3 * n, 3 * n + 3);
-    if (hyp > 0 && ref > 0) {
-      precision += match / hyp;
-      recall += match / ref;
-      effective++;
-    }
-  }
-  if (effective === 0) return 0;
-  precision /= effective;
-  recall /= effective;
-  if (precision + recall === 0) return 0;
-  const b2 = BETA * BETA;
-  return ((1 + b2) * precision * recall) / (b2 * precision + recall);
+export function chrfFromStats(stats: readonly number[], options: ChrfOptions = {}): number {
+  return chrfFromStatsWith(stats, settingsOf(options));
+}
+
+/** {@link chrfSegment} on settings already checked. */
+export function chrfSegmentWith(
+  hypothesis: string,
+  references: readonly string[],
+  settings: ChrfSettings,
+): ChrfSegment {
+  const hyp = ngramsOf(hypothesis, settings);
+  let best: ChrfSegment | undefined;
+  references.forEach((reference, index) => {
+    const stats = matchStats(hyp, ngramsOf(reference, settings));
+    const score = chrfFromStatsWith(stats, settings);
+    if (best === undefined || score > best.score) best = { referenceIndex: index, stats, score };
+  });
+  return best!;
 }
 
 /**
- * Score one segment against each reference and keep the best (strictly higher chrF wins, so the
- * first reference wins ties).
+ * Score one segment against each reference and keep the best (strictly higher chrF under the
+ * same settings wins, so the first reference wins ties).
  *
  * @example Pick the better of two references
  * ```ts
@@ -125,20 +217,18 @@ export function chrfFromStats(stats: readonly number[]): number {
  * assert.equal(seg.score, 1);
  * ```
  */
-export function chrfSegment(hypothesis: string, references: readonly string[]): ChrfSegment {
+export function chrfSegment(
+  hypothesis: string,
+  references: readonly string[],
+  options: ChrfOptions = {},
+): ChrfSegment {
   requireReferences("chrfSegment", references);
-  const hyp = charNgrams(hypothesis);
-  let best: ChrfSegment | undefined;
-  references.forEach((reference, index) => {
-    const stats = matchStats(hyp, charNgrams(reference));
-    const score = chrfFromStats(stats);
-    if (best === undefined || score > best.score) best = { referenceIndex: index, stats, score };
-  });
-  return best!;
+  return chrfSegmentWith(hypothesis, references, settingsOf(options));
 }
 
 /**
- * The 18 chrF statistics of one segment against its best reference, for corpus aggregation.
+ * The chrF statistics of one segment against its best reference, for corpus aggregation:
+ * `[hyp, ref, match]` for each character order, then each word order.
  *
  * @example Statistics of one segment
  * ```ts
@@ -148,16 +238,22 @@ export function chrfSegment(hypothesis: string, references: readonly string[]): 
  * const stats = chrfStats("ab", ["abc"]);
  * assert.deepEqual(stats.slice(0, 6), [2, 3, 2, 1, 2, 1]); // order 1 then order 2
  * assert.deepEqual(stats.slice(6, 9), [0, 1, 0]); // order 3
+ * assert.deepEqual(chrfStats("a cat", ["a cat"], { charOrder: 1, wordOrder: 2 }), [4, 4, 4, 2, 2, 2, 1, 1, 1]);
  * ```
  */
-export function chrfStats(hypothesis: string, references: readonly string[]): number[] {
-  return chrfSegment(hypothesis, references).stats;
+export function chrfStats(
+  hypothesis: string,
+  references: readonly string[],
+  options: ChrfOptions = {},
+): number[] {
+  return chrfSegment(hypothesis, references, options).stats;
 }
 
 /**
- * Sentence chrF as `sacrebleu.sentence_chrf` gives it (best reference).
+ * Sentence chrF as sacreBLEU's `CHRF(...).sentence_score` gives it (best reference); by default
+ * chrF2 as `sacrebleu.sentence_chrf` gives it. `wordOrder: 2` is chrF++.
  *
- * @example Score one sentence
+ * @example chrF2 and chrF++
  * ```ts
  * import { sentenceChrf } from "./chrf_metric.ts";
  * import assert from "node:assert/strict";
@@ -165,16 +261,25 @@ export function chrfStats(hypothesis: string, references: readonly string[]): nu
  * const r = sentenceChrf("The cat sat on the mat.", ["The cat is on the mat."]);
  * assert.ok(Math.abs(r.score - 0.6717273492330233) < 1e-12);
  * assert.match(r.signature, /^nrefs:1\|case:mixed\|eff:yes\|nc:6\|nw:0\|space:no\|/);
+ * const plus = sentenceChrf("The cat sat on the mat.", ["The cat is on the mat."], { wordOrder: 2 });
+ * assert.equal(plus.stats.length, 24);
+ * assert.match(plus.signature, /\|nw:2\|/);
  * ```
  */
-export function sentenceChrf(hypothesis: string, references: readonly string[]): ChrfResult {
-  const { stats, score } = chrfSegment(hypothesis, references);
-  return { score, stats, signature: `${chrfSignature({ nrefs: references.length })}` };
+export function sentenceChrf(
+  hypothesis: string,
+  references: readonly string[],
+  options: ChrfOptions = {},
+): ChrfResult {
+  requireReferences("sentenceChrf", references);
+  const settings = settingsOf(options);
+  const { stats, score } = chrfSegmentWith(hypothesis, references, settings);
+  return { score, stats, signature: `${chrfSignature({ ...settings, nrefs: references.length })}` };
 }
 
 /**
- * Corpus chrF as `sacrebleu.corpus_chrf` gives it: each segment's best-reference statistics
- * summed, then one score. `references[i]` holds the references of `hypotheses[i]`.
+ * Corpus chrF as sacreBLEU's `CHRF(...).corpus_score` gives it: each segment's best-reference
+ * statistics summed, then one score. `references[i]` holds the references of `hypotheses[i]`.
  *
  * @example Corpus chrF over two segments
  * ```ts
@@ -189,12 +294,18 @@ export function sentenceChrf(hypothesis: string, references: readonly string[]):
 export function corpusChrf(
   hypotheses: readonly string[],
   references: readonly (readonly string[])[],
+  options: ChrfOptions = {},
 ): ChrfResult {
   requireCorpus("corpusChrf", hypotheses, references);
-  const stats = sumRows(hypotheses.map((h, i) => chrfStats(h, references[i])), WIDTH);
+  const settings = settingsOf(options);
+  const width = 3 * (settings.charOrder + settings.wordOrder);
+  const rows = hypotheses.map((h, i) => chrfSegmentWith(h, references[i], settings).stats);
+  const stats = sumRows(rows, width);
   return {
-    score: chrfFromStats(stats),
+    score: chrfFromStatsWith(stats, settings),
     stats,
-    signature: `${chrfSignature({ nrefs: nrefsLabel(references.map((r) => r.length)) })}`,
+    signature: `${
+      chrfSignature({ ...settings, nrefs: nrefsLabel(references.map((r) => r.length)) })
+    }`,
   };
 }

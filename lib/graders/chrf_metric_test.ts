@@ -37,3 +37,35 @@ Deno.test("corpus chrF sums the selected statistics", () => {
   assert.equal(corpus.score, chrfFromStats(summed));
   assert.match(corpus.signature, /^nrefs:var\|/);
 });
+
+Deno.test("chrF++ adds word unigrams and bigrams after the character orders", () => {
+  const stats = chrfStats("the cat (sat)", ["the cat sat"], { wordOrder: 2 });
+  assert.equal(stats.length, 24);
+  // Words: the, cat, (sat, ) against the, cat, sat.
+  assert.deepEqual(stats.slice(18), [4, 3, 2, 3, 2, 1]);
+  assert.ok(sentenceChrf("the cat (sat)", ["the cat sat"], { wordOrder: 2 }).score < 1);
+});
+
+Deno.test("case, whitespace, β and eps smoothing", () => {
+  assert.equal(sentenceChrf("ABC", ["abc"], { lowercase: true }).score, 1);
+  assert.ok(sentenceChrf("ABC", ["abc"]).score === 0);
+  // With whitespace kept, "a b" and "ab" differ.
+  assert.equal(sentenceChrf("a b", ["ab"]).score, 1);
+  assert.ok(sentenceChrf("a b", ["ab"], { whitespace: true }).score < 1);
+  // β weighs recall: a short hypothesis scores lower with a larger β.
+  const short = (beta: number) =>
+    sentenceChrf("the cat", ["the cat sat on the mat"], { beta }).score;
+  assert.ok(short(3) < short(2) && short(2) < short(1));
+  // Eps smoothing averages per-order F-scores; an empty order counts as 1e-16, not as missing.
+  const eps = sentenceChrf("ab", ["ab"], { epsSmoothing: true, charOrder: 3 });
+  assert.ok(Math.abs(eps.score - (1 + 1 + 1e-16) / 3) < 1e-15);
+  assert.equal(sentenceChrf("ab", ["ab"], { charOrder: 3 }).score, 1);
+});
+
+Deno.test("chrF options are checked", () => {
+  assert.throws(() => sentenceChrf("a", ["a"], { charOrder: 0 }), RangeError);
+  assert.throws(() => sentenceChrf("a", ["a"], { beta: -1 }), RangeError);
+  assert.throws(() => sentenceChrf("a", ["a"], { wordOrder: 1.5 }), RangeError);
+  assert.throws(() => corpusChrf(["a"], [["a"]], { whitespace: 1 as never }), TypeError);
+  assert.throws(() => chrfFromStats([1, 2]), TypeError);
+});

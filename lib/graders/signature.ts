@@ -6,8 +6,6 @@
  * @module
  */
 
-import { VERDICT_VERSION } from "./_version.ts";
-
 /** The value of one signature field. */
 export type SignatureValue = string | number;
 
@@ -75,91 +73,4 @@ export function nrefsLabel(referenceCounts: readonly number[]): number | "var" {
 export interface SignatureSettings {
   /** References per segment, or `"var"`. Left out of the signature when undefined. */
   nrefs?: number | "var";
-}
-
-/** The fields of a BLEU signature, in sacreBLEU's order. */
-export type BleuSignatureFields = {
-  /** References per segment, or `var` (left out when unknown). */
-  nrefs: number | "var";
-  /** `mixed`: case-sensitive. */
-  case: string;
-  /** Effective order: `yes` (sentence BLEU) or `no` (corpus BLEU). */
-  eff: string;
-  /** The tokenizer. */
-  tok: string;
-  /** The smoothing method. */
-  smooth: string;
-  /** The implementation and its version. */
-  version: string;
-};
-
-/** The fields of a chrF signature, in sacreBLEU's order. */
-export type ChrfSignatureFields = {
-  /** References per segment, or `var` (left out when unknown). */
-  nrefs: number | "var";
-  /** `mixed`: case-sensitive. */
-  case: string;
-  /** Effective order (always `yes` for chrF). */
-  eff: string;
-  /** Character n-gram order. */
-  nc: number;
-  /** Word n-gram order (0: chrF, 2: chrF++). */
-  nw: number;
-  /** Whether whitespace counts as characters. */
-  space: string;
-  /** The implementation and its version. */
-  version: string;
-};
-
-/**
- * The BLEU signature: references per segment, case handling, effective order, tokenizer,
- * smoothing and version, as sacreBLEU writes it (with verdict's version).
- *
- * @example Sentence and corpus BLEU signatures
- * ```ts
- * import { bleuSignature } from "./signature.ts";
- * import assert from "node:assert/strict";
- *
- * const sentence = bleuSignature({ nrefs: 1, effectiveOrder: true });
- * assert.match(`${sentence}`, /^nrefs:1\|case:mixed\|eff:yes\|tok:13a\|smooth:exp\|version:verdict-/);
- * assert.equal(sentence.fields.eff, "yes");
- * assert.match(`${bleuSignature({ nrefs: "var", effectiveOrder: false })}`, /^nrefs:var\|case:mixed\|eff:no\|/);
- * ```
- */
-export function bleuSignature(
-  settings: SignatureSettings & { effectiveOrder: boolean },
-): Signature<BleuSignatureFields> {
-  return new Signature<BleuSignatureFields>({
-    nrefs: settings.nrefs,
-    case: "mixed",
-    eff: settings.effectiveOrder ? "yes" : "no",
-    tok: "13a",
-    smooth: "exp",
-    version: `verdict-${VERDICT_VERSION}`,
-  });
-}
-
-/**
- * The chrF signature (chrF2: character order 6, word order 0, whitespace removed).
- *
- * @example A chrF signature
- * ```ts
- * import { chrfSignature } from "./signature.ts";
- * import assert from "node:assert/strict";
- *
- * const sig = chrfSignature({ nrefs: 2 });
- * assert.match(`${sig}`, /^nrefs:2\|case:mixed\|eff:yes\|nc:6\|nw:0\|space:no\|version:verdict-/);
- * assert.equal(sig.fields.nc, 6);
- * ```
- */
-export function chrfSignature(settings: SignatureSettings = {}): Signature<ChrfSignatureFields> {
-  return new Signature<ChrfSignatureFields>({
-    nrefs: settings.nrefs,
-    case: "mixed",
-    eff: "yes",
-    nc: 6,
-    nw: 0,
-    space: "no",
-    version: `verdict-${VERDICT_VERSION}`,
-  });
 }

@@ -43,7 +43,7 @@ export interface GradeResult {
   referenceIndex?: number;
   /**
    * Per-row sufficient statistics of a grader with a corpus figure (BLEU: `[hypLen, refLen,
-   * correct1..4, total1..4]`; chrF: the 18 per-order numbers of the selected reference).
+   * correct1..N, total1..N]`; chrF: `[hyp, ref, match]` per order against the selected reference).
    */
   stats?: readonly number[];
 }
@@ -97,8 +97,8 @@ export interface CorpusAggregate {
 export interface CorpusCapability<O> {
   /** The metric's name in reports and charts (`BLEU`). */
   readonly label: string;
-  /** How many statistics each row gives. */
-  readonly width: number;
+  /** How many statistics each row gives under these settings (BLEU: 2 + 2 × the n-gram order). */
+  width(options: O): number;
   /** The corpus figure from statistics summed over rows. */
   aggregate(stats: readonly number[], context: CorpusContext, options: O): CorpusAggregate;
   /** The signature of the per-row (sentence) scores. */

@@ -185,8 +185,9 @@ function corpusSection(
   name: CorpusGraderName,
   config: ScoreConfig,
 ): CorpusSection | undefined {
-  const capability = GRADERS[name].corpus;
-  const options = config.graderOptions[name] ?? GRADERS[name].defaults;
+  const grader = graderFor(name);
+  const capability = grader.corpus!;
+  const options = grader.resolve(config.graderOptions[name]);
   const figures: CorpusScore[] = [];
   for (const t of tallies) {
     if (t.grader !== name || t.stats === null) continue;

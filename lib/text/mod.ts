@@ -10,3 +10,6 @@ export * from "./squad_normalize.ts";
 export * from "./porter_stemmer.ts";
 export * from "./rouge_tokenize.ts";
 export * from "./formatting_steps.ts";
+export * from "./tokenize_intl.ts";
+export * from "./tokenize_zh.ts";
+export * from "./bleu_tokenizers.ts";

@@ -6,15 +6,7 @@
  */
 
 import { pySplit } from "./python_strings.ts";
-
-// ASCII symbols that become tokens of their own: { | } ~ [ \ ] ^ _ ` space ! " # $ % & ( ) * + : ; < = > ? @ /
-// (not ' , - or . which have their own rules below).
-const SYMBOL = /([\x7b-\x7e\x5b-\x60\x20-\x26\x28-\x2b\x3a-\x40\x2f])/gu;
-// A period or comma after a non-digit, or before a non-digit, is split off.
-const PUNCT_AFTER_NON_DIGIT = /([^0-9])([.,])/gu;
-const PUNCT_BEFORE_NON_DIGIT = /([.,])([^0-9])/gu;
-// A hyphen after a digit is split off.
-const DASH_AFTER_DIGIT = /([0-9])(-)/gu;
+import { applyMtevalRules } from "./_mteval_rules.ts";
 
 /**
  * Tokenize one line the way sacreBLEU's `13a` tokenizer does and return the tokens joined by
@@ -37,10 +29,5 @@ export function tokenize13a(line: string): string {
     s = s.replaceAll("&quot;", '"').replaceAll("&amp;", "&").replaceAll("&lt;", "<")
       .replaceAll("&gt;", ">");
   }
-  s = ` ${s} `;
-  s = s.replace(SYMBOL, " $1 ");
-  s = s.replace(PUNCT_AFTER_NON_DIGIT, "$1 $2 ");
-  s = s.replace(PUNCT_BEFORE_NON_DIGIT, " $1 $2");
-  s = s.replace(DASH_AFTER_DIGIT, "$1 $2 ");
-  return pySplit(s).join(" ");
+  return pySplit(applyMtevalRules(` ${s} `)).join(" ");
 }
