@@ -28,11 +28,11 @@ export function corpusMetric(
   if (!capability) return null;
   const resolved = g.resolve(options);
   const context = { nrefs };
-  const signature = capability.aggregate(new Array(capability.width).fill(0), context, resolved)
-    .signature;
+  const width = capability.width(resolved);
+  const signature = capability.aggregate(new Array(width).fill(0), context, resolved).signature;
   return {
     name: `corpus ${capability.label}`,
-    width: capability.width,
+    width,
     score: (sum) => capability.aggregate(sum, context, resolved).score,
     signature: String(signature),
   };
