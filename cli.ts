@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { EXIT_OK, EXIT_USAGE } from "./cli/_common.ts";
+import { EXIT_OK, EXIT_USAGE } from "./cli/_exit_codes.ts";
 import config from "./deno.json" with { type: "json" };
 
 type Command = (args: string[]) => Promise<number>;

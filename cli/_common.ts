@@ -1,28 +1,17 @@
 // Shared pieces of the command line: argument parsing, user errors and bugs, exit codes, output.
 import { parseArgs, type ParseArgsConfig } from "node:util";
+// The lib modules each command needs, never mod.ts: this file is loaded by every command.
+import { isUserError, markUserError } from "../lib/errors/mod.ts";
 import {
-  checkConfidence,
   type Format,
   FORMATS,
   isFormat,
-  isUserError,
   MAPPING_LOOKAHEAD,
-  markUserError,
   type RoleVocabulary,
-} from "../mod.ts";
+} from "../lib/io/mod.ts";
 
-/**
- * Exit codes: 0 done (and every gate passed), 1 a gate failed, 2 the command could not run with
- * what it was given, 70 a bug in verdict (the message asks for a report).
- */
-export const EXIT_OK = 0;
-export const EXIT_GATE = 1;
-export const EXIT_USAGE = 2;
-export const EXIT_BUG = 70;
-
-/** The exit codes as a help line, the same in every command. */
-export const EXIT_CODES_HELP =
-  "Exit codes: 0 done, 2 the file or an option could not be used, 70 a bug in verdict.";
+export { EXIT_BUG, EXIT_CODES_HELP, EXIT_GATE, EXIT_OK, EXIT_USAGE } from "./_exit_codes.ts";
+import { EXIT_BUG, EXIT_USAGE } from "./_exit_codes.ts";
 
 /** A mistake in how the command was called: reported in one line, exit code 2. */
 export class UsageError extends Error {
@@ -62,7 +51,7 @@ const FILE_SYSTEM_ERRORS = [
 ];
 
 /** A user error: one branded by verdict (see `isUserError`), or Deno's about a path or permission. */
-function isUsersToFix(error: unknown): error is Error {
+export function isUsersToFix(error: unknown): error is Error {
   return isUserError(error) || FILE_SYSTEM_ERRORS.some((cls) => error instanceof cls);
 }
 
@@ -134,13 +123,6 @@ export function mapFlags(items: string[] | undefined): Record<string, string | n
 export function formatFlag(value: string | undefined): Format | undefined {
   if (value === undefined || isFormat(value)) return value;
   throw new UsageError(`--format must be one of ${FORMATS.join(", ")}, got "${value}"`);
-}
-
-/** `--confidence X`: a number strictly between 0 and 1 (checked by the one confidence check). */
-export function confidenceFlag(value: string | undefined): number {
-  if (value === undefined) return 0.95;
-  const n = Number(value);
-  return checkConfidence(value.trim() === "" || Number.isNaN(n) ? value : n, "--confidence");
 }
 
 /**

@@ -1,24 +1,22 @@
 // `verdict audit`: classify every row of a results file and report the pass rate three ways.
+// The audit job's own modules, not mod.ts: auditing never loads the graders or the eval runner.
 import {
   AUDIT_ROLES,
   auditFile,
   checkAuditGates,
   type Convention,
-  FORMATS,
   type GateOutcome,
+  type RateGate,
+} from "../lib/audit/mod.ts";
+import {
   HARNESS_ALIASES,
   HARNESS_NAMES,
   HARNESSES,
-  INTERVAL_METHOD_NAMES,
-  INTERVAL_METHODS,
-  type IntervalMethod,
-  intervalMethod,
-  offlineHtmlPage,
-  type RateGate,
   tryAuditHarnessFile,
-} from "../mod.ts";
+} from "../lib/harness/mod.ts";
+import { FORMATS } from "../lib/io/mod.ts";
+import { offlineHtmlPage } from "../lib/render/mod.ts";
 import {
-  confidenceFlag,
   EXIT_GATE,
   EXIT_OK,
   formatFlag,
@@ -31,13 +29,7 @@ import {
   UsageError,
   wrapHelp,
 } from "./_common.ts";
-
-/** The `--method` lines of a help text, from the interval registry, indented by `indent`. */
-export function methodHelp(indent: number): string {
-  return INTERVAL_METHOD_NAMES.map((m) =>
-    `${" ".repeat(indent)}${m.padEnd(16)}${INTERVAL_METHODS[m].summary}`
-  ).join("\n");
-}
+import { confidenceFlag, methodFlag, methodHelp } from "./_interval_flags.ts";
 
 const THRESHOLD_TAKERS = HARNESS_NAMES.filter((h) => HARNESSES[h].takesThresholds);
 
@@ -117,19 +109,6 @@ const OPTIONS = {
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
-
-/** Read `--method`: an interval method's name (default wilson). */
-export function methodFlag(value: string | undefined, command: string): IntervalMethod {
-  if (value === undefined) return "wilson";
-  try {
-    return intervalMethod(value);
-  } catch {
-    throw new UsageError(
-      `--method must be one of ${INTERVAL_METHOD_NAMES.join(", ")}, got "${value}". ` +
-        `Run "verdict ${command} --help" for usage.`,
-    );
-  }
-}
 
 const GATE_CONVENTIONS: Record<string, Convention> = {
   "all-attempted": "allAttempted",

@@ -1,7 +1,12 @@
 // `verdict compare`: two versions on the same cases, grader by grader, with paired intervals.
-import { compare, type CompareConvention, type CompareOptions, type CompareSide } from "../mod.ts";
+// The compare job's own modules, not mod.ts.
 import {
-  confidenceFlag,
+  compare,
+  type CompareConvention,
+  type CompareOptions,
+  type CompareSide,
+} from "../lib/compare/mod.ts";
+import {
   EXIT_GATE,
   EXIT_OK,
   formatFlag,
@@ -11,6 +16,7 @@ import {
   run,
   UsageError,
 } from "./_common.ts";
+import { confidenceFlag } from "./_interval_flags.ts";
 import { settingsFrom } from "./score.ts";
 
 const HELP = `verdict compare: compare two versions on the same cases, grader by grader, with a

@@ -1,12 +1,8 @@
 // `verdict eval`: run a model over a dataset (or score its recorded answers), summarize each
 // metric with a seeded bootstrap interval, and gate on the means.
-import {
-  EVAL_METRICS,
-  type EvalResult,
-  evaluate,
-  type EvaluateOptions,
-  wilsonInterval,
-} from "../mod.ts";
+// The eval job's own modules, not mod.ts: an eval never loads the score or audit jobs.
+import { EVAL_METRICS, type EvalResult, evaluate, type EvaluateOptions } from "../lib/eval/mod.ts";
+import { wilsonInterval } from "../lib/stats/mod.ts";
 import {
   EXIT_GATE,
   EXIT_OK,

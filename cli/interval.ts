@@ -1,16 +1,7 @@
 // `verdict interval`: the three conventions and the envelope from typed counts.
 import { type AttemptCounts, auditCounts } from "../lib/audit/mod.ts";
-import {
-  confidenceFlag,
-  EXIT_CODES_HELP,
-  EXIT_OK,
-  list,
-  parse,
-  printJson,
-  run,
-  UsageError,
-} from "./_common.ts";
-import { methodFlag, methodHelp } from "./audit.ts";
+import { EXIT_CODES_HELP, EXIT_OK, list, parse, printJson, run, UsageError } from "./_common.ts";
+import { confidenceFlag, methodFlag, methodHelp } from "./_interval_flags.ts";
 
 const HELP = `verdict interval: the pass rate three ways from counts, with intervals (Wilson and
 Clopper-Pearson unless --method says otherwise) and the envelope

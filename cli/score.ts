@@ -1,10 +1,10 @@
 // `verdict score`: grade a results file and report counts, corpus figures and near misses.
+// The score job's own modules, not mod.ts: scoring never loads the interval libraries, the
+// harness readers (only their detection, on demand) or the eval runner.
 import {
   allowedText,
-  configFromJson,
   defaultText,
   exportNormalizer,
-  type FormattingStep,
   GRADED_GRADERS,
   gradePair,
   type GraderName,
@@ -12,19 +12,25 @@ import {
   isGraderName,
   NEAR_MISS_MEANINGS,
   type NormalizerLanguage,
-  type OverallRule,
   parseOptionText,
+  unknownGrader,
+} from "../lib/graders/mod.ts";
+import { FORMATS, RESULT_ROLES } from "../lib/io/mod.ts";
+import { textTable } from "../lib/render/mod.ts";
+import {
+  configFromJson,
+  type OverallRule,
   resolveScoreConfig,
   score,
+  type ScoreReport,
   type ScoreSettings,
-  textTable,
-  unknownGrader,
-} from "../mod.ts";
-import { FORMATS, RESULT_ROLES } from "../mod.ts";
+} from "../lib/score/mod.ts";
+import type { FormattingStep } from "../lib/text/mod.ts";
 import {
   EXIT_CODES_HELP,
   EXIT_OK,
   formatFlag,
+  isUsersToFix,
   list,
   mapFlagHelp,
   mapFlags,
@@ -277,6 +283,32 @@ function printNormalizer(values: Values, positionals: string[]): number {
   return EXIT_OK;
 }
 
+/** True when no grader scored a row and no assertion ran: the file gave nothing to grade. */
+function nothingGraded(report: ScoreReport): boolean {
+  return report.assertions.run === 0 &&
+    report.graders.every((g) => g.graded === 0 && g.errors === 0);
+}
+
+/**
+ * The one-line error for a file that another tool wrote (promptfoo, Inspect AI, lm-eval, OpenAI
+ * Evals, DeepEval, Ragas), as the harness registry detects it; undefined for any other file. Asked
+ * only when a file could not be scored or gave nothing to grade, so scoring a results file never
+ * loads the harness readers.
+ */
+async function harnessFileError(file: string): Promise<UsageError | undefined> {
+  try {
+    const { detectHarness, HARNESSES } = await import("../lib/harness/mod.ts");
+    const { detected } = await detectHarness(file);
+    if (detected === null) return undefined;
+    return new UsageError(
+      `"${file}" is ${HARNESSES[detected.harness].reads}, a harness file, not a results file ` +
+        `to score: audit it with "verdict audit ${file}"`,
+    );
+  } catch {
+    return undefined; // not readable as a harness file either: the scoring error stands
+  }
+}
+
 /** Run `verdict score` with the given arguments; returns the exit code. */
 export function main(args: string[]): Promise<number> {
   return run("score", async () => {
@@ -301,11 +333,21 @@ export function main(args: string[]): Promise<number> {
     const settings = await settingsFrom(values);
     resolveScoreConfig(settings); // check names and numbers before reading the file
     // The page charts each row's sentence score, so --html keeps the rows (up to the default).
-    const report = await score(positionals[0], {
-      ...settings,
-      scored: values.scored,
-      ...(values.html ? {} : { keepRows: 0 }),
-    });
+    const file = positionals[0];
+    let report: ScoreReport;
+    try {
+      report = await score(file, {
+        ...settings,
+        scored: values.scored,
+        ...(values.html ? {} : { keepRows: 0 }),
+      });
+    } catch (error) {
+      throw (isUsersToFix(error) && await harnessFileError(file)) || error;
+    }
+    if (nothingGraded(report)) {
+      const error = await harnessFileError(file);
+      if (error) throw error;
+    }
     if (values.html) {
       await Deno.writeTextFile(
         values.html,

@@ -1,0 +1,103 @@
+// What each command loads before it runs, from its static module graph (`deno info --json`;
+// dynamic imports are left out, since they load only when reached): cli.ts loads no command, and
+// each command loads its own job's modules, never mod.ts, so `score` does not load the interval
+// libraries and `interval` does not load the graders.
+import assert from "node:assert/strict";
+
+const ROOT = new URL("../", import.meta.url);
+
+interface InfoDependency {
+  code?: { specifier?: string };
+  isDynamic?: boolean;
+}
+interface InfoModule {
+  specifier: string;
+  dependencies?: InfoDependency[];
+}
+
+/** The specifiers a module loads statically: its own and those of everything it imports. */
+async function staticClosure(entry: string): Promise<Set<string>> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", entry],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  assert.ok(out.success, new TextDecoder().decode(out.stderr));
+  const info = JSON.parse(new TextDecoder().decode(out.stdout));
+  const modules = new Map<string, InfoModule>(
+    (info.modules as InfoModule[]).map((m) => [m.specifier, m]),
+  );
+  const redirects: Record<string, string> = info.redirects ?? {};
+  const seen = new Set<string>();
+  const stack: string[] = [...info.roots];
+  while (stack.length > 0) {
+    const specifier = redirects[stack.at(-1)!] ?? stack.at(-1)!;
+    stack.pop();
+    if (seen.has(specifier)) continue;
+    seen.add(specifier);
+    for (const dep of modules.get(specifier)?.dependencies ?? []) {
+      if (!dep.isDynamic && dep.code?.specifier) stack.push(dep.code.specifier);
+    }
+  }
+  return seen;
+}
+
+/** What a closure holds: our folders (`lib/io`, `cli`, `mod.ts`…) and npm package names. */
+async function loads(entry: string): Promise<{ ours: Set<string>; npm: Set<string> }> {
+  const ours = new Set<string>();
+  const npm = new Set<string>();
+  for (const s of await staticClosure(entry)) {
+    if (s.startsWith(ROOT.href)) {
+      const path = s.slice(ROOT.href.length);
+      ours.add(/^lib\/[^/]+/.exec(path)?.[0] ?? path);
+    } else if (s.startsWith("npm:")) {
+      npm.add(/^npm:\/?(@[^/@]+\/[^/@]+|[^/@]+)/.exec(s)![1]);
+    }
+  }
+  return { ours, npm };
+}
+
+const QUANTILES = [
+  "@stdlib/stats-base-dists-beta-quantile",
+  "@stdlib/stats-base-dists-normal-quantile",
+];
+
+function without(
+  what: { ours: Set<string>; npm: Set<string> },
+  entry: string,
+  forbidden: string[],
+): void {
+  const found = forbidden.filter((f) => what.ours.has(f) || what.npm.has(f));
+  assert.deepEqual(found, [], `${entry} loads ${found.join(", ")}`);
+}
+
+Deno.test("cli.ts loads no command until one runs", async () => {
+  const { ours, npm } = await loads("cli.ts");
+  assert.deepEqual([...ours].sort(), ["cli.ts", "cli/_exit_codes.ts", "deno.json"]);
+  assert.deepEqual([...npm], []);
+});
+
+Deno.test("each command loads its own job's modules, never mod.ts", async () => {
+  const score = await loads("cli/score.ts");
+  assert.ok(score.ours.has("lib/score") && score.ours.has("lib/graders"));
+  without(score, "score", ["mod.ts", "lib/stats", "lib/audit", "lib/harness", "lib/eval"]);
+  without(score, "score", QUANTILES);
+
+  const interval = await loads("cli/interval.ts");
+  assert.ok(interval.ours.has("lib/stats") && QUANTILES.every((q) => interval.npm.has(q)));
+  without(interval, "interval", ["mod.ts", "lib/graders", "lib/score", "lib/harness", "lib/eval"]);
+  without(interval, "interval", ["ajv", "re2js", "fflate", "fzstd"]);
+
+  const audit = await loads("cli/audit.ts");
+  assert.ok(audit.ours.has("lib/audit") && audit.ours.has("lib/harness"));
+  without(audit, "audit", ["mod.ts", "lib/graders", "lib/score", "lib/eval", "ajv", "re2js"]);
+
+  const evaluate = await loads("cli/eval.ts");
+  assert.ok(evaluate.ours.has("lib/eval"));
+  without(evaluate, "eval", ["mod.ts", "lib/score", "lib/audit", "lib/harness"]);
+
+  const notebook = await loads("cli/notebook.ts");
+  without(notebook, "notebook", ["mod.ts", "lib/graders", "lib/stats", "lib/render", "lib/score"]);
+});
