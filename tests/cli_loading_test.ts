@@ -3,33 +3,17 @@
 // each command loads its own job's modules, never mod.ts, so `score` does not load the interval
 // libraries and `interval` does not load the graders.
 import assert from "node:assert/strict";
+import { type InfoModule, moduleGraph } from "./_module_graph.ts";
 
 const ROOT = new URL("../", import.meta.url);
 
-interface InfoDependency {
-  code?: { specifier?: string };
-  isDynamic?: boolean;
-}
-interface InfoModule {
-  specifier: string;
-  dependencies?: InfoDependency[];
-}
-
 /** The specifiers a module loads statically: its own and those of everything it imports. */
 async function staticClosure(entry: string): Promise<Set<string>> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", entry],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
-  assert.ok(out.success, new TextDecoder().decode(out.stderr));
-  const info = JSON.parse(new TextDecoder().decode(out.stdout));
+  const info = await moduleGraph(entry);
   const modules = new Map<string, InfoModule>(
-    (info.modules as InfoModule[]).map((m) => [m.specifier, m]),
+    info.modules.map((m) => [m.specifier, m]),
   );
-  const redirects: Record<string, string> = info.redirects ?? {};
+  const redirects = info.redirects ?? {};
   const seen = new Set<string>();
   const stack: string[] = [...info.roots];
   while (stack.length > 0) {

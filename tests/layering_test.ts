@@ -2,6 +2,7 @@
 // folder under lib/ imports only the folders below it, and nothing under lib/ imports mod.ts or
 // cli.ts.
 import assert from "node:assert/strict";
+import { moduleGraph } from "./_module_graph.ts";
 
 const ROOT = new URL("../", import.meta.url);
 
@@ -23,23 +24,6 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   compare: ["errors", "io", "graders", "stats", "render", "score", "audit", "harness", "eval"],
 };
 
-interface InfoModule {
-  specifier: string;
-  dependencies?: { code?: { specifier?: string }; type?: { specifier?: string } }[];
-}
-
-async function moduleGraph(entry: string): Promise<InfoModule[]> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", entry],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
-  assert.ok(out.success, new TextDecoder().decode(out.stderr));
-  return JSON.parse(new TextDecoder().decode(out.stdout)).modules;
-}
-
 /** `lib/<folder>/…` of a file URL inside the repo, or the repo-relative path, or null. */
 function place(specifier: string): { folder: string | null; path: string } | null {
   if (!specifier.startsWith(ROOT.href)) return null;
@@ -52,7 +36,7 @@ async function libEdges(): Promise<{ from: string; to: string; folderFrom: strin
   const edges: { from: string; to: string; folderFrom: string }[] = [];
   const seen = new Set<string>();
   for (const entry of ["mod.ts", "cli.ts"]) {
-    for (const m of await moduleGraph(entry)) {
+    for (const m of (await moduleGraph(entry)).modules) {
       const from = place(m.specifier);
       if (!from?.folder || seen.has(m.specifier)) continue;
       seen.add(m.specifier);
@@ -86,7 +70,7 @@ Deno.test("layering: each lib folder imports only the folders below it", async (
 });
 
 Deno.test("layering: the graders never reach render, io or a job, even indirectly", async () => {
-  const graph = await moduleGraph("lib/graders/mod.ts");
+  const graph = (await moduleGraph("lib/graders/mod.ts")).modules;
   const folders = new Set(graph.map((m) => place(m.specifier)?.folder ?? "(outside lib)"));
   const beyond = [...folders].filter((f) => !["graders", "text", "stats", "errors"].includes(f));
   // deno.json is read for the version that signatures carry.
