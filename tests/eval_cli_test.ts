@@ -337,3 +337,21 @@ Deno.test({
     }
   },
 });
+
+Deno.test("examples/eval_app.ts evaluates an app under --allow-read alone and passes its gate", async () => {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--no-prompt", "--allow-read", "examples/eval_app.ts"],
+    cwd: ROOT_DIR,
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const stdout = decode(out.stdout);
+  assert.equal(decode(out.stderr), "");
+  assert.equal(out.code, 0);
+  // The app knows 15 of the 20 countries and answers those with the city's name.
+  assert.match(stdout, /· app:capitalApp · 20 items, 5 missed/);
+  assert.match(stdout, /exact_match\s+0\.750\s+\S+ to \S+\s+15\/20/);
+  assert.match(stdout, /retrieved\s+0\.750/);
+  assert.match(stdout, /gate exact_match ≥ 0\.7: passed/);
+});
