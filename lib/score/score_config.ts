@@ -170,7 +170,9 @@ export function resolveScoreConfig(settings: ScoreSettings): ScoreConfig {
     if (!Object.hasOwn(RESULT_ROLES.synonyms, role)) {
       const guess = closestName(role, roles);
       throw new UserRangeError(
-        `The column mapping names ${JSON.stringify(role)}, which is not a role` +
+        `Cannot use the score settings: the mapping names ${
+          JSON.stringify(role)
+        }, which is not a role` +
           (guess ? ` (did you mean ${guess}?)` : "") + `; the roles are ${roles.join(", ")}`,
       );
     }
