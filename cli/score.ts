@@ -13,6 +13,7 @@ import {
   NEAR_MISS_MEANINGS,
   type NormalizerLanguage,
   parseOptionText,
+  passRule,
   unknownGrader,
 } from "../lib/graders/mod.ts";
 import { FORMATS, RESULT_ROLES } from "../lib/io/mod.ts";
@@ -58,6 +59,14 @@ function gradersHelp(): string {
   return out.join("\n");
 }
 
+/** Graders whose thresholds read otherwise (lower is better, or scores above 1), from the registry. */
+function thresholdExceptions(): string {
+  const lower = GRADED_GRADERS.filter((n) => GRADERS[n].scale.direction === "lower");
+  if (lower.length === 0) return "";
+  return ` (${lower.join(", ")}: lower is better, a row passes at or under\n` +
+    "                        the threshold, which may exceed 1)";
+}
+
 const HELP = `verdict score: grade a results file with code graders
 
 Usage: deno run --allow-read cli.ts score FILE [options]
@@ -66,7 +75,7 @@ Usage: deno run --allow-read cli.ts score FILE [options]
 
   --graders LIST        graders to run, comma-separated (default: all; see Graders below)
   --threshold G=X       pass threshold for a graded grader (${GRADED_GRADERS.join(", ")}),
-                        a fraction in [0, 1]; repeat the flag for several graders
+                        a fraction in [0, 1]${thresholdExceptions()}; repeat the flag for several graders
   --option G.KEY=VALUE  a grader setting (see Graders below), e.g. numeric.abs=0.01,
                         rouge-l.stemmer=true; a list as a,b or JSON; an unknown setting or a
                         value it does not allow is an error
@@ -251,7 +260,7 @@ async function gradeOnePair(values: Values, positionals: string[]): Promise<numb
     notes: [
       ...results.map((r) =>
         `${r.settings.startsWith(`${r.grader}:`) ? r.settings : `${r.grader}: ${r.settings}`}${
-          r.threshold === null ? "" : ` (pass when score ≥ ${r.threshold})`
+          r.threshold === null ? "" : ` (pass when ${passRule(r.grader, r.threshold)})`
         }`
       ),
       ...used.map((n) => `${n}: ${NEAR_MISS_MEANINGS[n]}`),

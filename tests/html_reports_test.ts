@@ -99,7 +99,7 @@ Deno.test({
 });
 
 Deno.test({
-  name: "score --html: one offline page with the tables, near-miss chart and BLEU/chrF charts" +
+  name: "score --html: one offline page with the tables, near-miss chart and BLEU/chrF/TER charts" +
     (noBrowser ? ` (browser skipped: ${noBrowser})` : ""),
   async fn() {
     await Deno.mkdir(ARTIFACTS, { recursive: true });
@@ -115,6 +115,7 @@ Deno.test({
         "BLEU · returns-assistant-v2: corpus 0.7811 vs mean of sentence scores 0.5675",
         "BLEU · returns-assistant-v3: corpus 0.9215 vs mean of sentence scores 0.9535",
         "chrF · returns-assistant-v2: corpus 0.8243 vs mean of sentence scores 0.7203",
+        "TER · returns-assistant-v2: corpus ",
         "brevity penalty 1.0000; n-gram precisions 0.8233 / 0.7743 / 0.7755 / 0.7528",
         "Near misses: failing rows that a formatting step or probe would pass",
         "verdict score examples/returns-desk.jsonl --html",
@@ -122,10 +123,10 @@ Deno.test({
     ) assert.ok(html.includes(text), `the page shows ${JSON.stringify(text)}`);
     if (noBrowser) return;
     const seen = await checkHtmlInBrowser(page, {
-      expectPlots: 5,
+      expectPlots: 7,
       screenshot: `${ARTIFACTS}/score-report.png`,
     });
-    assertClean(seen, 5, "score --html");
+    assertClean(seen, 7, "score --html");
     assert.equal(seen.tables, html.match(/<table[\s>]/g)?.length);
     assert.ok(seen.tables >= 6, `${seen.tables} tables`);
   },

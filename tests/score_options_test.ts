@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { capture } from "./_capture.ts";
 import { main } from "../cli.ts";
+import { GRADED_GRADERS } from "../mod.ts";
 
 const example = new URL("../examples/returns-desk.jsonl", import.meta.url).pathname;
 
@@ -31,7 +32,7 @@ Deno.test("score: a wrong grader setting is a one-line error with exit code 2", 
     [["--option", "numeric=1"], /--option must be GRADER.KEY=VALUE, got "numeric=1"/],
     [
       ["--threshold", "exact=0.5"],
-      /A threshold applies to token-f1, bleu, rouge-l or chrf, not "exact"$/,
+      /A threshold applies to token-f1, bleu, rouge-l, chrf or ter, not "exact"$/,
     ],
     [["--threshold", "bleu=high"], /--threshold bleu must be a number, got "high"/],
   ];
@@ -84,7 +85,14 @@ Deno.test("score --help lists every grader's settings with type, default and mea
   assert.match(r.stdout, /^ {2}numeric +pass\/fail +the output's number is within tolerance/m);
   assert.match(r.stdout, /^ {6}pick: one of first, last, only, any; default last — which output/m);
   assert.match(r.stdout, /^ {2}bleu +score +sacreBLEU sentence BLEU/m);
-  assert.match(r.stdout, /pass threshold for a graded grader \(token-f1, bleu, rouge-l, chrf\)/);
+  assert.match(
+    r.stdout,
+    new RegExp(`pass threshold for a graded grader \\(${GRADED_GRADERS.join(", ")}\\)`),
+  );
+  assert.match(
+    r.stdout,
+    /\(ter: lower is better, a row passes at or under\n +the threshold, which may exceed 1\)/,
+  );
 });
 
 Deno.test("score: BLEU and chrF settings reach the corpus figures and their signatures", async () => {

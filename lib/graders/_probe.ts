@@ -9,7 +9,7 @@ import {
   type FormattingStep,
 } from "../text/mod.ts";
 import { canonicalNumbers, mayHoldNumbers, NUMBER_READINGS, readAs } from "./_number_readings.ts";
-import type { GradeInput, GradeResult } from "./types.ts";
+import type { GradeInput, GradeResult, GraderScale } from "./types.ts";
 
 /** A change beyond the seven formatting steps that may flip a failing row. */
 export interface ProbeExtra {
@@ -29,7 +29,7 @@ export interface ProbeTarget {
   extras: readonly ProbeExtra[];
 }
 
-/** A score this close below its threshold counts as "within 0.1" only when the gap is below 0.1. */
+/** A score this close to its threshold, on the failing side, counts as "within 0.1". */
 export const WITHIN = 0.1;
 // Gaps within this of exactly 0.1 count as 0.1 (0.6 − 0.5 is 0.09999999999999998 in binary).
 const GAP_SLACK = 1e-9;
@@ -116,15 +116,21 @@ export function numberReading(grade: ProbeTarget["grade"]): ProbeExtra {
   };
 }
 
-/** `within-0.1`: a graded score less than 0.1 below its threshold. */
-export const withinThreshold: ProbeExtra = {
-  name: "within-0.1",
-  flips(input, result) {
-    const t = input.threshold;
-    return t !== undefined && Number.isFinite(result.score) && result.score < t &&
-      t - result.score < WITHIN - GAP_SLACK;
-  },
-};
+/**
+ * `within-0.1`: a graded score that misses its threshold by less than 0.1 — below it, or above it
+ * where lower is better (TER).
+ */
+export function withinThreshold(direction: GraderScale["direction"] = "higher"): ProbeExtra {
+  return {
+    name: "within-0.1",
+    flips(input, result) {
+      const t = input.threshold;
+      if (t === undefined || !Number.isFinite(result.score)) return false;
+      const gap = direction === "lower" ? result.score - t : t - result.score;
+      return gap > 0 && gap < WITHIN - GAP_SLACK;
+    },
+  };
+}
 
 /** `case-insensitive`: the same check with case ignored (when it was not already). */
 export function caseInsensitive(
@@ -144,6 +150,8 @@ export interface ProbeContext {
   grade(input: GradeInput): GradeResult;
   /** The grader's settings, resolved. */
   readonly options: Readonly<Record<string, unknown>>;
+  /** Which way the grader's scores are better. */
+  readonly scale: GraderScale;
   /** The grader with some of its settings changed. */
   gradeWith(changes: Readonly<Record<string, unknown>>): ProbeTarget["grade"];
 }
@@ -182,8 +190,8 @@ export const PROBE_EXTRAS = {
     make: (c: ProbeContext): ProbeExtra => numberReading(c.grade),
   },
   "within-0.1": {
-    meaning: "the score is less than 0.1 below the threshold",
-    make: (): ProbeExtra => withinThreshold,
+    meaning: "the score misses the threshold by less than 0.1",
+    make: (c: ProbeContext): ProbeExtra => withinThreshold(c.scale.direction),
   },
 } as const satisfies Readonly<Record<string, ProbeExtraEntry>>;
 

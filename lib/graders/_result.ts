@@ -1,5 +1,7 @@
 // Builders for GradeResult values, shared by the graders.
-import type { GradeResult } from "./types.ts";
+import type { GradeResult, GraderScale } from "./types.ts";
+
+const FRACTIONS: GraderScale = { direction: "higher", maximum: 1 };
 
 /** Show a value from a row in a reason: JSON-quoted and cut to `max` characters. */
 export function quote(s: string, max = 60): string {
@@ -34,33 +36,45 @@ export function binary(pass: boolean, reason?: string, referenceIndex?: number):
 export function checkThreshold(
   threshold: unknown,
   score: number,
+  scale: GraderScale = FRACTIONS,
 ): GradeResult | undefined {
   if (threshold === undefined) return undefined;
   if (typeof threshold !== "number" || !Number.isFinite(threshold)) {
     return errored("bad-threshold", `threshold ${String(threshold)} is not a finite number`);
   }
-  if (threshold < 0 || threshold > 1) {
+  if (threshold < 0 || threshold > scale.maximum) {
     return errored(
       "bad-threshold",
-      `threshold ${threshold} is outside [0, 1]; scores are fractions (score here: ${score})`,
+      scale.maximum === 1
+        ? `threshold ${threshold} is outside [0, 1]; scores are fractions (score here: ${score})`
+        : `threshold ${threshold} is below 0; scores are fractions ≥ 0 (score here: ${score})`,
     );
   }
   return undefined;
 }
 
-/** A graded score, with pass/fail only when a threshold is set (pass ⇔ score ≥ threshold). */
+/**
+ * A graded score, with pass/fail only when a threshold is set: pass ⇔ score ≥ threshold, or
+ * score ≤ threshold on a scale where lower is better (TER).
+ */
 export function graded(
   score: number,
   threshold: number | undefined,
   extra: Pick<GradeResult, "referenceIndex" | "stats"> = {},
+  scale: GraderScale = FRACTIONS,
 ): GradeResult {
   // An unusable threshold makes the row an error: no score and no statistics, so that it does
   // not count in the corpus figures either.
-  const bad = checkThreshold(threshold, score);
+  const bad = checkThreshold(threshold, score, scale);
   if (bad) return bad;
   if (threshold === undefined) return { score, pass: null, ...extra };
-  const pass = score >= threshold;
+  const lower = scale.direction === "lower";
+  const pass = lower ? score <= threshold : score >= threshold;
   const out: GradeResult = { score, pass, ...extra };
-  if (!pass) out.reason = `score ${score} is below the threshold ${threshold}`;
+  if (!pass) {
+    out.reason = `score ${score} is ${lower ? "above" : "below"} the threshold ${threshold}${
+      lower ? " (lower is better)" : ""
+    }`;
+  }
   return out;
 }

@@ -33,6 +33,12 @@ const KINDS: [Assertion, string, string][] = [
     "call us",
   ],
   [{ type: "chrf", value: "kitten", threshold: 0.9 }, "kitten", "sitting"],
+  // TER: lower is better, so a row passes at or under the threshold.
+  [
+    { type: "ter", value: "the cat sat on the mat", threshold: 0.2 },
+    "on the mat the cat sat",
+    "a dog",
+  ],
 ];
 
 Deno.test("every known kind runs: one passing and one failing output each", () => {

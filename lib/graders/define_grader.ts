@@ -13,8 +13,12 @@ import type {
   Grader,
   GradeResult,
   GraderKind,
+  GraderScale,
   ProbeSpec,
 } from "./types.ts";
+
+/** The scale of every grader that does not declare one: fractions, higher is better. */
+export const FRACTION_SCALE: GraderScale = Object.freeze({ direction: "higher", maximum: 1 });
 
 /** What a grader file declares. `grade` and `describe` receive every option, checked. */
 export interface GraderSpec<N extends string, K extends GraderKind, S extends OptionsSchema> {
@@ -24,10 +28,18 @@ export interface GraderSpec<N extends string, K extends GraderKind, S extends Op
   readonly kind: K;
   /** What it checks, in one line. */
   readonly summary: string;
-  /** True when the grader cannot judge a row without a reference. */
-  readonly needsReference: boolean;
+  /**
+   * True when the grader cannot judge a row without a reference; a function when that depends on
+   * the settings (SQuAD v2: a row without a reference is a question with no answer).
+   */
+  readonly needsReference: boolean | ((options: OptionsOf<S>) => boolean);
   /** What the output is compared with. */
   readonly reads: "references" | "schema";
+  /**
+   * Which way scores are better and their range (graded graders); default fractions in [0, 1],
+   * higher is better. The grader's `grade` applies it to thresholds (see `graded`).
+   */
+  readonly scale?: GraderScale;
   /** The options schema. */
   readonly options: S;
   /** How the near-miss probe applies. */
@@ -149,11 +161,17 @@ export function defineGrader<S extends OptionsSchema>(
     }
     return resolved;
   };
+  const needsReference = spec.needsReference;
+  const needsReferenceWith = typeof needsReference === "boolean"
+    ? () => needsReference
+    : (options?: unknown) => needsReference(resolve(options));
   return {
     name: spec.name,
     kind: spec.kind,
+    scale: spec.scale ?? FRACTION_SCALE,
     summary: spec.summary,
-    needsReference: spec.needsReference,
+    needsReference: needsReferenceWith(),
+    needsReferenceWith,
     reads: spec.reads,
     options: spec.options,
     defaults,

@@ -10,6 +10,7 @@ import {
   type GraderName,
   type GraderOptions,
   isGraderName,
+  passRule,
   unknownGrader,
 } from "./registry.ts";
 import type { GradeInput, GradeResult } from "./types.ts";
@@ -17,7 +18,10 @@ import { UserRangeError, UserTypeError } from "../errors/mod.ts";
 
 /** Options of {@link gradePair}. */
 export interface GradePairOptions<N extends GraderName = GraderName> {
-  /** Pass threshold for a graded grader (see `GRADED_GRADERS`), a fraction in [0, 1]. */
+  /**
+   * Pass threshold for a graded grader (see `GRADED_GRADERS`), a fraction in [0, 1] (TER: ≥ 0,
+   * passing at or under it).
+   */
   threshold?: number;
   /** The JSON Schema for a grader that reads one (default: the reference, read as the schema). */
   schema?: unknown;
@@ -40,12 +44,12 @@ export interface PairGrade extends GradeResult {
   settings: string;
 }
 
-function explain(result: GradeResult, threshold: number | undefined): string {
+function explain(grader: GraderName, result: GradeResult, threshold: number | undefined): string {
   if (result.reason) return result.reason;
   if (result.pass === true) {
     return threshold === undefined
       ? "passed"
-      : `score ${result.score} reaches the threshold ${threshold}`;
+      : `score ${result.score} passes: ${passRule(grader, threshold)}`;
   }
   return `score ${result.score}; no threshold, so no pass or fail`;
 }
@@ -94,7 +98,7 @@ export function gradePair<N extends GraderName>(
     ...result,
     grader,
     nearMiss: nearMiss(grader, input, result, settings),
-    reason: explain(result, options.threshold),
+    reason: explain(grader, result, options.threshold),
     settings: g.describe(settings),
   };
 }

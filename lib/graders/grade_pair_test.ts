@@ -17,7 +17,7 @@ Deno.test("gradePair grades like the grader and adds the near miss and a reason"
   assert.equal(graded.pass, null);
   assert.equal(graded.reason, `score ${graded.score}; no threshold, so no pass or fail`);
   const gated = gradePair("the cat sat", "the cat sat", "bleu", { threshold: 0.5 });
-  assert.equal(gated.reason, "score 1 reaches the threshold 0.5");
+  assert.equal(gated.reason, "score 1 passes: score ≥ 0.5");
 });
 
 Deno.test("gradePair: grader settings, schemas and not-judged rows", () => {

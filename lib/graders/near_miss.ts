@@ -68,6 +68,7 @@ function probeTarget(name: GraderName, options?: Record<string, unknown>): Probe
   const context = {
     grade,
     options: resolved,
+    scale: grader.scale,
     gradeWith: (changes: Readonly<Record<string, unknown>>) => {
       const changed = grader.resolve({ ...resolved, ...changes });
       return (input: GradeInput) => grader.grade(input, changed);

@@ -16,6 +16,7 @@ import { normalizedGrader } from "./normalized.ts";
 import { numericGrader } from "./numeric.ts";
 import { regexGrader } from "./regex.ts";
 import { rougeLGrader } from "./rouge_l.ts";
+import { terGrader } from "./ter.ts";
 import { tokenF1Grader } from "./token_f1.ts";
 import type { OptionsOf } from "./options.ts";
 import type { Grader, GraderKind } from "./types.ts";
@@ -33,6 +34,7 @@ const REGISTRY = {
   "bleu": bleuGrader,
   "rouge-l": rougeLGrader,
   "chrf": chrfGrader,
+  "ter": terGrader,
 } as const;
 
 /**
@@ -83,7 +85,10 @@ export const BINARY_GRADERS: readonly BinaryGraderName[] = Object.freeze(
   GRADER_NAMES.filter((n): n is BinaryGraderName => GRADERS[n].kind === "binary"),
 );
 
-/** Graders that give a score in [0, 1], and pass/fail only when a threshold is set. */
+/**
+ * Graders that give a score, and pass/fail only when a threshold is set (see each one's `scale`
+ * for which way is better and the range).
+ */
 export const GRADED_GRADERS: readonly GradedGraderName[] = Object.freeze(
   GRADER_NAMES.filter((n): n is GradedGraderName => GRADERS[n].kind === "graded"),
 );
@@ -91,17 +96,34 @@ export const GRADED_GRADERS: readonly GradedGraderName[] = Object.freeze(
 /**
  * Graders that also give a corpus figure: per-row statistics summed, aggregated once.
  *
- * @example BLEU and chrF
+ * @example BLEU, chrF and TER
  * ```ts
  * import { CORPUS_GRADERS } from "./registry.ts";
  * import assert from "node:assert/strict";
  *
- * assert.deepEqual(CORPUS_GRADERS, ["bleu", "chrf"]);
+ * assert.deepEqual(CORPUS_GRADERS, ["bleu", "chrf", "ter"]);
  * ```
  */
 export const CORPUS_GRADERS: readonly CorpusGraderName[] = Object.freeze(
   GRADER_NAMES.filter((n): n is CorpusGraderName => GRADERS[n].corpus !== undefined),
 );
+
+/**
+ * The pass rule of a graded grader at a threshold, as reports print it: `score ≥ 0.4`, or
+ * `score ≤ 0.4` for a grader where lower is better (TER).
+ *
+ * @example Higher and lower is better
+ * ```ts
+ * import { passRule } from "./registry.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(passRule("bleu", 0.4), "score ≥ 0.4");
+ * assert.equal(passRule("ter", 0.3), "score ≤ 0.3");
+ * ```
+ */
+export function passRule(name: GraderName, threshold: number): string {
+  return `score ${GRADERS[name].scale.direction === "lower" ? "≤" : "≥"} ${threshold}`;
+}
 
 /**
  * True when `name` is a grader's name.
@@ -147,7 +169,7 @@ export function graderFor(name: GraderName): Grader {
  * import assert from "node:assert/strict";
  *
  * assert.match(unknownGrader("exactly").message, /^Unknown grader "exactly": choose from exact, normalized,/);
- * assert.match(unknownGrader("x", { also: ["all"] }).message, /, rouge-l, chrf or all$/);
+ * assert.match(unknownGrader("x", { also: ["all"] }).message, /, chrf, ter or all$/);
  * ```
  */
 export function unknownGrader(

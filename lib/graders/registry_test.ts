@@ -11,6 +11,7 @@ import {
 import { NEAR_MISS_PROBES } from "./near_miss.ts";
 import { corpusBleu } from "./bleu_metric.ts";
 import { corpusChrf } from "./chrf_metric.ts";
+import { corpusTer } from "./ter_metric.ts";
 
 Deno.test("every grader name has a grader of that name and kind", () => {
   assert.deepEqual(Object.keys(GRADERS).sort(), [...GRADER_NAMES].sort());
@@ -54,7 +55,8 @@ Deno.test("no grader throws on arbitrary row text, lone surrogates included", ()
       for (const name of GRADER_NAMES) {
         const r = GRADERS[name].grade({ output, references, schema: { type: "string" } });
         assert.ok(r.pass === null || typeof r.pass === "boolean", name);
-        if (r.error === undefined) assert.ok(r.score >= 0 && r.score <= 1, name);
+        const max = GRADERS[name].scale.maximum;
+        if (r.error === undefined) assert.ok(r.score >= 0 && r.score <= max, name);
         else assert.ok(r.pass === null && Number.isNaN(r.score), name);
       }
     }),
@@ -115,6 +117,7 @@ Deno.test("corpus graders: row statistics have the declared width and sum to the
   const expected = {
     bleu: corpusBleu(rows.map((r) => r.output), rows.map((r) => r.references)),
     chrf: corpusChrf(rows.map((r) => r.output), rows.map((r) => r.references)),
+    ter: corpusTer(rows.map((r) => r.output), rows.map((r) => r.references)),
   };
   assert.deepEqual(CORPUS_GRADERS, Object.keys(expected));
   for (const name of CORPUS_GRADERS) {

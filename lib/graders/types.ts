@@ -15,8 +15,22 @@ export interface GradeInput {
   references: readonly string[];
   /** A JSON Schema (json-schema grader), if the row gives one. */
   schema?: unknown;
-  /** Pass threshold for graded graders (score ≥ threshold passes). */
+  /**
+   * Pass threshold for graded graders: a score at or above it passes, or at or under it for a
+   * grader where lower is better (TER; see {@link GraderScale}).
+   */
   threshold?: number;
+}
+
+/**
+ * How a graded grader's scores read: which way is better, and the highest score there can be. A
+ * threshold must lie within [0, maximum].
+ */
+export interface GraderScale {
+  /** `higher`: a score passes at or above its threshold; `lower` (TER): at or under it. */
+  readonly direction: "higher" | "lower";
+  /** The highest score: 1 for fractions, Infinity where a score may exceed 1 (TER). */
+  readonly maximum: number;
 }
 
 /**
@@ -114,10 +128,17 @@ export interface Grader<S extends OptionsSchema = OptionsSchema> {
   readonly name: string;
   /** Pass/fail, or a score with pass/fail only under a threshold. */
   readonly kind: GraderKind;
+  /** Which way its scores are better, and their range (fractions where higher is better, mostly). */
+  readonly scale: GraderScale;
   /** What it checks, in one line (help and docs). */
   readonly summary: string;
-  /** True when the grader cannot judge a row without a reference. */
+  /** True when the grader cannot judge a row without a reference (under its default settings). */
   readonly needsReference: boolean;
+  /**
+   * Whether the grader needs a reference under these settings (SQuAD v2 token F1 does not: a row
+   * without one is a question with no answer). Options are checked as {@link Grader.resolve} does.
+   */
+  needsReferenceWith(options?: unknown): boolean;
   /** What the output is compared with: the row's references, or its JSON Schema. */
   readonly reads: "references" | "schema";
   /** The options schema: names, types, defaults, allowed values, help. */

@@ -109,6 +109,12 @@ export function scoredRow(
     metadata,
   };
   if (extra.includeOutput) out.output = row.output;
+  // A score on another scale than [0, 1] (TER) carries its range, so the auditor reads it right.
+  const grader = scorer.startsWith("assert:") ? scorer.slice(7).replace(/#\d+$/, "") : scorer;
+  if (isGraderName(grader) && GRADERS[grader].scale.maximum !== 1) {
+    out.scale_min = 0;
+    out.scale_max = GRADERS[grader].scale.maximum;
+  }
   return out;
 }
 
@@ -267,7 +273,10 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
     referenceRequired: config.graders.every((n) => GRADERS[n].needsReference),
   });
   const writer = options.scored
-    ? await ScoredFileWriter.create(options.scored, { output: config.includeOutput })
+    ? await ScoredFileWriter.create(options.scored, {
+      output: config.includeOutput,
+      scale: config.graders.some((n) => GRADERS[n].scale.maximum !== 1),
+    })
     : null;
   const keepLimit = options.keepRows ?? 50_000;
   let kept: ScoredRow[] | null = [];

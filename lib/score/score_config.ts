@@ -25,7 +25,10 @@ export type OverallRule = "all" | "any";
 export interface ScoreSettings {
   /** Graders to run, or `"all"` for every grader. */
   graders: readonly (GraderName | "all")[];
-  /** Pass thresholds for graded graders (`GRADED_GRADERS`): pass ⇔ score ≥ threshold. */
+  /**
+   * Pass thresholds for graded graders (`GRADED_GRADERS`): pass ⇔ score ≥ threshold, or ≤ for a
+   * grader where lower is better (TER; see each grader's `scale`).
+   */
   thresholds?: Partial<Record<GradedGraderName, number>>;
   /**
    * Per-grader settings (e.g. `{ numeric: { abs: 0.01 }, "rouge-l": { stemmer: true } }`), checked
@@ -87,6 +90,14 @@ export interface ScoreConfig {
   resolved?: ResolvedReading;
 }
 
+/** What a grader's threshold may be, in words. */
+function thresholdRange(name: GraderName): string {
+  const scale = GRADERS[name].scale;
+  return scale.maximum === 1
+    ? "a fraction between 0 and 1"
+    : `a number ≥ 0 (${name} passes at or ${scale.direction === "lower" ? "under" : "over"} it)`;
+}
+
 /** "a, b or c" */
 function orList(names: readonly string[]): string {
   return names.length < 2
@@ -116,18 +127,19 @@ function resolveGraderOptions(
 
 /**
  * Resolve settings into a full configuration, checking every name and number: grader names,
- * thresholds (graded graders only, fractions in [0, 1]) and each grader's options against its
+ * thresholds (graded graders only, fractions in [0, 1]; TER's may exceed 1) and each grader's options against its
  * schema (an unknown option or a value out of range is a RangeError, a value of the wrong type a
  * TypeError, each naming the grader, the option and what is allowed).
  *
  * @example Expand "all" and check a threshold
  * ```ts
- * import { resolveScoreConfig } from "@verdict/verdict";
+ * import { GRADER_NAMES, resolveScoreConfig } from "@verdict/verdict";
  * import assert from "node:assert/strict";
  *
- * const config = resolveScoreConfig({ graders: ["all"], thresholds: { bleu: 0.3 } });
- * assert.equal(config.graders.length, 10);
+ * const config = resolveScoreConfig({ graders: ["all"], thresholds: { bleu: 0.3, ter: 1.5 } });
+ * assert.deepEqual(config.graders, GRADER_NAMES);
  * assert.throws(() => resolveScoreConfig({ graders: ["bleu"], thresholds: { bleu: 30 } }), RangeError);
+ * assert.throws(() => resolveScoreConfig({ graders: ["ter"], thresholds: { ter: -1 } }), /a number ≥ 0/);
  * assert.equal(config.graderOptions.numeric?.abs, 1e-9); // defaults filled in
  * assert.throws(
  *   () => resolveScoreConfig({ graders: ["numeric"], graderOptions: { numeric: { abss: 0.1 } as never } }),
@@ -149,15 +161,14 @@ export function resolveScoreConfig(settings: ScoreSettings): ScoreConfig {
     if (!isGraderName(name) || GRADERS[name].kind !== "graded") {
       throw new UserRangeError(`A threshold applies to ${orList(GRADED_GRADERS)}, not "${name}"`);
     }
+    const range = thresholdRange(name);
     if (typeof value !== "number") {
       throw new UserTypeError(
-        `The ${name} threshold must be a fraction between 0 and 1, got ${JSON.stringify(value)}`,
+        `The ${name} threshold must be ${range}, got ${JSON.stringify(value)}`,
       );
     }
-    if (!(value >= 0 && value <= 1)) {
-      throw new UserRangeError(
-        `The ${name} threshold must be a fraction between 0 and 1, got ${value}`,
-      );
+    if (!(Number.isFinite(value) && value >= 0 && value <= GRADERS[name].scale.maximum)) {
+      throw new UserRangeError(`The ${name} threshold must be ${range}, got ${value}`);
     }
     thresholds[name] = value;
   }

@@ -35,7 +35,14 @@ import {
 } from "./score_views.ts";
 import type { ScoreConfig } from "./score_config.ts";
 import type { ScoredRow } from "./scored_file.ts";
-import { type CorpusGraderName, GRADERS, isGraderName, type Signature } from "../graders/mod.ts";
+import {
+  type CorpusGraderName,
+  type GraderName,
+  GRADERS,
+  isGraderName,
+  passRule,
+  type Signature,
+} from "../graders/mod.ts";
 
 /** A failing row, listed with what would make it pass. */
 export interface FailingCase {
@@ -366,14 +373,16 @@ export class ScoreReport {
         ? ""
         : g.threshold === null
         ? "no threshold, so no pass/fail; "
-        : `pass when score ≥ ${g.threshold}; `;
+        : `pass when ${passRule(g.grader as GraderName, g.threshold)}; `;
       notes.push(`${g.grader}: ${rule}${settings}`);
     }
     for (const [metric, section] of Object.entries(this.corpus)) {
       const f = section?.versions.find((v) => v.version === version);
       if (!f) continue;
-      const name = GRADERS[metric as CorpusGraderName].corpus.label;
-      notes.push(`corpus ${name} ${pct(f.score)} (${f.signature})`);
+      const grader = GRADERS[metric as CorpusGraderName];
+      const name = grader.corpus.label;
+      const lower = grader.scale.direction === "lower" ? ", lower is better" : "";
+      notes.push(`corpus ${name} ${pct(f.score)} (${f.signature}${lower})`);
       notes.push(
         `mean sentence ${name} ${
           pct(f.meanSentence)

@@ -10,6 +10,7 @@ import { htmlTable, type Table, textTable } from "../render/table.ts";
 import { keptRows, nearMissLabel, type ScoreChartSource } from "./score_charts.ts";
 import type { GraderSummary } from "./score_report.ts";
 import { UserRangeError } from "../errors/mod.ts";
+import { isGraderName, passRule } from "../graders/mod.ts";
 
 /** Options of the capped views. */
 export interface ScoreViewOptions {
@@ -100,7 +101,9 @@ export class GraderTable extends Displayable {
     return this.summaries.map((s) =>
       `${s.version}: ${s.graded} graded, ${s.passed} passed, ${s.failed} failed, ` +
       `${s.notJudged} not judged, ${s.errors} errors, ${s.nearMisses} near misses` +
-      (s.threshold === null ? "" : `; pass when score ≥ ${s.threshold}`)
+      (s.threshold === null || !isGraderName(s.grader)
+        ? ""
+        : `; pass when ${passRule(s.grader, s.threshold)}`)
     );
   }
 

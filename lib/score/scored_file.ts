@@ -30,6 +30,22 @@ export interface ScoredRow {
   metadata: Record<string, unknown>;
   /** The output text, when the run was asked to include it. */
   output?: string;
+  /**
+   * The score's range, on rows whose scale is not [0, 1] (TER: 0 to Infinity, written `inf`), so
+   * that the auditor reads such scores as on their scale.
+   */
+  scale_min?: number;
+  /** The top of the score's range (see `scale_min`). */
+  scale_max?: number;
+}
+
+/** The columns that carry a row's own score range, when a run has rows with one. */
+export const SCALE_COLUMNS = ["scale_min", "scale_max"] as const;
+
+/** A bound as the file writes it: Infinity as `inf`, which JSON has no number for. */
+function bound(value: number | undefined): number | string | undefined {
+  if (value === undefined) return undefined;
+  return Number.isFinite(value) ? value : value > 0 ? "inf" : "-inf";
 }
 
 /** The scored file's columns, in order. */
@@ -52,7 +68,7 @@ export function scoredFormatFor(path: string): "csv" | "tsv" | "jsonl" {
   return "jsonl";
 }
 
-function cells(row: ScoredRow, withOutput: boolean): string[] {
+function cells(row: ScoredRow, withOutput: boolean, withScale: boolean): string[] {
   const out = [
     row.item,
     row.system,
@@ -64,6 +80,7 @@ function cells(row: ScoredRow, withOutput: boolean): string[] {
     row.near_miss.join("|"),
     JSON.stringify(row.metadata),
   ];
+  if (withScale) out.push(String(bound(row.scale_min) ?? ""), String(bound(row.scale_max) ?? ""));
   if (withOutput) out.push(row.output ?? "");
   return out;
 }
@@ -87,17 +104,27 @@ function cells(row: ScoredRow, withOutput: boolean): string[] {
 export function formatScoredRows(
   rows: readonly ScoredRow[],
   format: "csv" | "tsv" | "jsonl",
-  options: { header: boolean; output: boolean },
+  options: { header: boolean; output: boolean; scale?: boolean },
 ): string {
   if (format === "jsonl") {
     return rows.map((r) => {
-      const { output, ...rest } = r;
-      return JSON.stringify(options.output ? { ...rest, output: output ?? "" } : rest) + "\n";
+      const { output, scale_min, scale_max, ...rest } = r;
+      const scale = scale_max === undefined
+        ? {}
+        : { scale_min: bound(scale_min), scale_max: bound(scale_max) };
+      return JSON.stringify({
+        ...rest,
+        ...scale,
+        ...(options.output ? { output: output ?? "" } : {}),
+      }) +
+        "\n";
     }).join("");
   }
+  const withScale = options.scale ?? false;
   const columns: string[] = [...SCORED_COLUMNS];
+  if (withScale) columns.push(...SCALE_COLUMNS);
   if (options.output) columns.push("output");
-  const data = rows.map((r) => cells(r, options.output));
+  const data = rows.map((r) => cells(r, options.output, withScale));
   if (options.header) data.unshift(columns);
   if (data.length === 0) return "";
   return Papa.unparse(data, { delimiter: format === "csv" ? "," : "\t", newline: "\r\n" }) +
@@ -128,29 +155,41 @@ export class ScoredFileWriter {
   readonly format: "csv" | "tsv" | "jsonl";
   #file: Deno.FsFile;
   #output: boolean;
+  #scale: boolean;
   #started = false;
   #encoder = new TextEncoder();
   /** Rows written so far. */
   rows = 0;
 
-  private constructor(path: string, file: Deno.FsFile, output: boolean) {
+  private constructor(path: string, file: Deno.FsFile, output: boolean, scale: boolean) {
     this.path = path;
     this.format = scoredFormatFor(path);
     this.#file = file;
     this.#output = output;
+    this.#scale = scale;
   }
 
-  /** Create (or truncate) the file. */
-  static async create(path: string, options: { output: boolean }): Promise<ScoredFileWriter> {
+  /**
+   * Create (or truncate) the file. `scale` adds the `scale_min` and `scale_max` columns to a CSV
+   * or TSV file (JSON lines carry them on the rows that have them).
+   */
+  static async create(
+    path: string,
+    options: { output: boolean; scale?: boolean },
+  ): Promise<ScoredFileWriter> {
     const file = await Deno.open(path, { write: true, create: true, truncate: true });
-    return new ScoredFileWriter(path, file, options.output);
+    return new ScoredFileWriter(path, file, options.output, options.scale ?? false);
   }
 
   /** Append rows. */
   async write(rows: readonly ScoredRow[]): Promise<void> {
     const header = !this.#started && this.format !== "jsonl";
     this.#started = true;
-    const text = formatScoredRows(rows, this.format, { header, output: this.#output });
+    const text = formatScoredRows(rows, this.format, {
+      header,
+      output: this.#output,
+      scale: this.#scale,
+    });
     const bytes = this.#encoder.encode(text);
     let written = 0;
     while (written < bytes.length) written += await this.#file.write(bytes.subarray(written));

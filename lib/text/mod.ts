@@ -13,3 +13,4 @@ export * from "./formatting_steps.ts";
 export * from "./tokenize_intl.ts";
 export * from "./tokenize_zh.ts";
 export * from "./bleu_tokenizers.ts";
+export * from "./tokenize_tercom.ts";

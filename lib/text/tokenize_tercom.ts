@@ -1,0 +1,99 @@
+/**
+ * The Tercom tokenizer as sacreBLEU 2.6.0 re-implements it for TER, on Python string semantics.
+ *
+ * @module
+ */
+
+import { pySplit } from "./python_strings.ts";
+import {
+  ASCII_SYMBOL,
+  DASH_AFTER_DIGIT,
+  PUNCT_AFTER_NON_DIGIT,
+  PUNCT_BEFORE_NON_DIGIT,
+} from "./_mteval_rules.ts";
+
+/** Settings of {@link tokenizeTercom}, as sacreBLEU's TER options (all false by default). */
+export interface TercomOptions {
+  /** Tokenize punctuation and decode `&quot; &amp; &lt; &gt;` (Tercom's `-N`). */
+  normalized?: boolean;
+  /** Delete `. , ? : ; ! " ( )` (and CJK punctuation with `asianSupport`). */
+  noPunct?: boolean;
+  /** With `normalized` or `noPunct`: split CJK characters, tokenize or delete CJK punctuation. */
+  asianSupport?: boolean;
+  /** Keep case (otherwise everything is lowercased). */
+  caseSensitive?: boolean;
+}
+
+const ASIAN_PUNCT = /([\u3001\u3002\u3008-\u3011\u3014-\u301f\uff61-\uff65\u30fb])/gu;
+const FULL_WIDTH_PUNCT = /([\uff0e\uff0c\uff1f\uff1a\uff1b\uff01\uff02\uff08\uff09])/gu;
+
+// Split off, each as a token: CJK ideographs and Extension A; strokes and radicals; CJK
+// compatibility characters, ideographs and forms; and U+3200–U+3F22 (sacreBLEU's bound, which
+// runs past the Enclosed CJK block into Extension A).
+const CJK_SPLITS = [
+  /([\u4e00-\u9fff\u3400-\u4dbf])/gu,
+  /([\u31c0-\u31ef\u2e80-\u2eff])/gu,
+  /([\u3300-\u33ff\uf900-\ufaff\ufe30-\ufe4f])/gu,
+  /([\u3200-\u3f22])/gu,
+];
+// Hiragana, Katakana and the Katakana extensions are split only as a run anchored at the start
+// of the line and followed by its end. After normalization pads the line with spaces these never
+// match; they are kept so that the rules read as sacreBLEU's do.
+const KANA_RUNS = [
+  /(^|^[\u3040-\u309f])([\u3040-\u309f]+)(?=$|^[\u3040-\u309f])/gu,
+  /(^|^[\u30a0-\u30ff])([\u30a0-\u30ff]+)(?=$|^[\u30a0-\u30ff])/gu,
+  /(^|^[\u31f0-\u31ff])([\u31f0-\u31ff]+)(?=$|^[\u31f0-\u31ff])/gu,
+];
+const PUNCT_TO_DELETE = /[.,?:;!"()]/gu;
+
+function normalizeWestern(line: string): string {
+  let s = line.replaceAll("\n-", "").replaceAll("\n", " ");
+  s = s.replaceAll("&quot;", '"').replaceAll("&amp;", "&").replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">");
+  s = ` ${s} `.replace(ASCII_SYMBOL, " $1 ");
+  // Possessives: 's becomes a token of its own.
+  s = s.replaceAll("'s ", " 's ").replace(/'s$/u, " 's");
+  return s.replace(PUNCT_AFTER_NON_DIGIT, "$1 $2 ")
+    .replace(PUNCT_BEFORE_NON_DIGIT, " $1 $2")
+    .replace(DASH_AFTER_DIGIT, "$1 $2 ");
+}
+
+function normalizeAsian(line: string): string {
+  let s = line;
+  for (const re of CJK_SPLITS) s = s.replace(re, " $1 ");
+  for (const re of KANA_RUNS) s = s.replace(re, "$1 $2 ");
+  return s.replace(ASIAN_PUNCT, " $1 ").replace(FULL_WIDTH_PUNCT, " $1 ");
+}
+
+/**
+ * Tokenize one line the way sacreBLEU's Tercom tokenizer does for TER and return the tokens joined
+ * by single spaces: lowercase unless `caseSensitive`; with `normalized`, join hyphenated line
+ * breaks, decode four entities, split ASCII punctuation, possessive `'s`, and `.` `,` unless next
+ * to a digit (and with `asianSupport`, CJK characters and punctuation); with `noPunct`, delete
+ * `. , ? : ; ! " ( )` (and CJK punctuation with `asianSupport`). With no option set it only
+ * lowercases. TER calls it on the right-stripped segment.
+ *
+ * @example Default, normalized and without punctuation
+ * ```ts
+ * import { tokenizeTercom } from "./tokenize_tercom.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(tokenizeTercom("John's CAT, ok?"), "john's cat, ok?");
+ * assert.equal(tokenizeTercom("John's CAT, ok?", { normalized: true }), "john 's cat , ok ?");
+ * assert.equal(tokenizeTercom("John's CAT, ok?", { noPunct: true, caseSensitive: true }), "John's CAT ok");
+ * assert.equal(tokenizeTercom("我们走。", { normalized: true, asianSupport: true }), "我 们 走 。");
+ * ```
+ */
+export function tokenizeTercom(line: string, options: TercomOptions = {}): string {
+  if (line === "") return "";
+  let s = options.caseSensitive ? line : line.toLowerCase();
+  if (options.normalized) {
+    s = normalizeWestern(s);
+    if (options.asianSupport) s = normalizeAsian(s);
+  }
+  if (options.noPunct) {
+    s = s.replace(PUNCT_TO_DELETE, "");
+    if (options.asianSupport) s = s.replace(ASIAN_PUNCT, "").replace(FULL_WIDTH_PUNCT, "");
+  }
+  return pySplit(s).join(" ");
+}
