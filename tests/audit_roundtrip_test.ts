@@ -9,12 +9,23 @@ const EXAMPLE = new URL("../examples/returns-desk.jsonl", import.meta.url);
 
 for (const format of ["csv", "jsonl"] as const) {
   Deno.test(`score the example, audit the ${format} scored file: same pass counts`, async () => {
-    const scored = await score(EXAMPLE, { graders: ["all"], thresholds: { "token-f1": 0.5 } });
+    // TER scores exceed 1 on some rows: the scored file carries their scale, so none is
+    // unreadable to the auditor.
+    const scored = await score(EXAMPLE, {
+      graders: ["all"],
+      thresholds: { "token-f1": 0.5, ter: 0.5 },
+    });
     assert.ok(scored.rows !== null && scored.rows.length > 0, "the score run kept its rows");
-    const text = formatScoredRows(scored.rows, format, { header: true, output: false });
+    assert.ok(scored.rows.some((r) => r.scorer === "ter" && r.score! > 1), "a TER score above 1");
+    const text = formatScoredRows(scored.rows, format, {
+      header: true,
+      output: false,
+      scale: true,
+    });
     const audited = await auditFile({ text, name: `scored.${format}` });
     const json = audited.toJSON();
     assert.equal(json.refusedRows.length, 0);
+    for (const g of json.groups) assert.equal(g.counts.unreadable, 0, `${g.version} × ${g.grader}`);
     assert.equal(json.totals.attempted, scored.rows.length);
     let compared = 0;
     for (const g of scored.graders) {

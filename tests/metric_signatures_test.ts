@@ -11,9 +11,13 @@ import {
   chrfStats,
   corpusBleu,
   corpusChrf,
+  corpusTer,
   type OptionsSchema,
   sentenceBleu,
   sentenceChrf,
+  sentenceTer,
+  TER_OPTIONS,
+  terStats,
 } from "../mod.ts";
 import { oneOptionChanged } from "./_option_arbitraries.ts";
 
@@ -86,6 +90,14 @@ Deno.test("chrF: settings that change a figure change its signature", () => {
     { sentence: sentenceChrf, corpus: corpusChrf, stats: chrfStats },
     small,
   );
+});
+
+Deno.test("TER: settings that change a figure change its signature", () => {
+  signatureCoversSettings(TER_OPTIONS, {
+    sentence: sentenceTer,
+    corpus: corpusTer,
+    stats: terStats,
+  });
 });
 
 Deno.test("each BLEU and chrF setting has a field of its own in the signature", () => {

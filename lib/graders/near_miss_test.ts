@@ -153,6 +153,20 @@ Deno.test("graded graders: within-0.1 and steps that lift the score to the thres
   );
 });
 
+Deno.test("TER, where lower is better: within-0.1 is a score just above the threshold", () => {
+  // TER 1/4: one substitution in four reference words.
+  assert.deepEqual(probe("ter", "a b c d", ["a x c d"], { threshold: 0.2 }), {
+    pass: false,
+    steps: ["within-0.1"],
+  });
+  assert.deepEqual(probe("ter", "a b c d", ["a x c d"], { threshold: 0.1 }).steps, []);
+  // Case is ignored by default; with caseSensitive, lowercasing both sides passes the row.
+  assert.deepEqual(
+    probe("ter", "THE CAT", ["the cat"], { threshold: 0 }, { caseSensitive: true }).steps,
+    ["lowercase"],
+  );
+});
+
 Deno.test("number readings rewrite only what fits them", () => {
   assert.equal(
     readAs("$2.310,40 and 1,249.00 and 2.5", "decimal-comma"),

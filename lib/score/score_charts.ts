@@ -125,6 +125,7 @@ export function scoreBleuChart(
     );
   }
   const notes = [`sentence scores: ${figure.sentenceSignature}`];
+  if (GRADERS[metric].scale.direction === "lower") notes.unshift(`lower ${name} is better`);
   let points: SentenceScore[] = [];
   const kept = keptRows(source);
   if (kept) {

@@ -1,0 +1,63 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { corpusTer, sentenceTer, terFromStats, terStats } from "./ter_metric.ts";
+import { terGrader } from "./ter.ts";
+
+Deno.test("TER counts insertions, deletions, substitutions and block shifts", () => {
+  assert.equal(sentenceTer("the cat sat", ["the cat sat"]).numEdits, 0);
+  assert.equal(sentenceTer("the cat", ["the cat sat"]).numEdits, 1); // one insertion
+  assert.equal(sentenceTer("the big cat sat", ["the cat sat"]).numEdits, 1); // one deletion
+  assert.equal(sentenceTer("the dog sat", ["the cat sat"]).numEdits, 1); // one substitution
+  // A block of three words moved: one shift, not six word edits.
+  assert.equal(sentenceTer("on the mat the cat sat", ["the cat sat on the mat"]).numEdits, 1);
+  // Case is ignored unless asked for.
+  assert.equal(sentenceTer("The Cat", ["the cat"]).numEdits, 0);
+  assert.equal(sentenceTer("The Cat", ["the cat"], { caseSensitive: true }).numEdits, 2);
+});
+
+Deno.test("several references: fewest edits, average length of all references", () => {
+  const r = sentenceTer("a b c", ["a b c d e f", "a b"]);
+  assert.deepEqual([r.numEdits, r.refLength], [1, 4]);
+  assert.equal(r.score, 1 / 4);
+});
+
+Deno.test("empty sides, scores above 1 and corpus sums", () => {
+  assert.deepEqual(terStats("", ["a b"]), [2, 2]);
+  assert.deepEqual(terStats("a b", [""]), [2, 0]);
+  assert.equal(sentenceTer("a b", [""]).score, 1);
+  assert.equal(sentenceTer("", [""]).score, 0);
+  assert.equal(sentenceTer("one two three four five six", ["yes"]).score, 6);
+  const corpus = corpusTer(["a b", "c"], [["a x"], ["c d e"]]);
+  assert.deepEqual([corpus.numEdits, corpus.refLength], [3, 5]);
+  assert.equal(corpus.score, terFromStats([3, 5]));
+});
+
+Deno.test("TER is at least 0, and 0 only for identical token lists", () => {
+  const words = fc.array(fc.constantFrom("a", "b", "c", "d"), { maxLength: 14 }).map((w) =>
+    w.join(" ")
+  );
+  fc.assert(
+    fc.property(words, words, (h, r) => {
+      const { score, numEdits } = sentenceTer(h, [r]);
+      assert.ok(score >= 0 && Number.isInteger(numEdits));
+      assert.equal(numEdits === 0, h === r);
+      // Edits never exceed the plain word edit distance bound max(len(h), len(r)).
+      const n = Math.max(h.split(" ").filter(Boolean).length, r.split(" ").filter(Boolean).length);
+      assert.ok(numEdits <= n);
+    }),
+    { numRuns: 300 },
+  );
+});
+
+Deno.test("the TER grader: lower is better, thresholds above 1 allowed, not below 0", () => {
+  const row = { output: "a b c d", references: ["a x c d"] };
+  assert.equal(terGrader.grade(row).score, 0.25);
+  assert.equal(terGrader.grade({ ...row, threshold: 0.25 }).pass, true);
+  const fail = terGrader.grade({ ...row, threshold: 0.2 });
+  assert.equal(fail.pass, false);
+  assert.equal(fail.reason, "score 0.25 is above the threshold 0.2 (lower is better)");
+  assert.equal(terGrader.grade({ output: "x y z", references: ["a"], threshold: 2.5 }).pass, false);
+  assert.equal(terGrader.grade({ output: "x y", references: ["a"], threshold: 2.5 }).pass, true);
+  assert.equal(terGrader.grade({ ...row, threshold: -0.1 }).error, "bad-threshold");
+  assert.deepEqual(terGrader.grade(row).stats, [1, 4]);
+});

@@ -1,0 +1,33 @@
+import assert from "node:assert/strict";
+import { tokenizeTercom } from "./tokenize_tercom.ts";
+
+Deno.test("tercom by default only lowercases and collapses whitespace", () => {
+  assert.equal(tokenizeTercom("  The CAT,\tsat.  "), "the cat, sat.");
+  assert.equal(tokenizeTercom("İstanbul", { caseSensitive: true }), "İstanbul");
+  assert.equal(tokenizeTercom(""), "");
+  // asianSupport alone changes nothing.
+  assert.equal(tokenizeTercom("我们。", { asianSupport: true }), "我们。");
+});
+
+Deno.test("normalized: entities, line breaks, punctuation, possessives and numbers", () => {
+  const n = (s: string) => tokenizeTercom(s, { normalized: true });
+  assert.equal(
+    n("Tom's &quot;best&quot; &amp;amp; co-\n-op\nline"),
+    'tom \'s " best " & amp ; co-op line',
+  );
+  assert.equal(n("1,000.50 and 3-4, e.g."), "1,000.50 and 3 - 4 , e . g .");
+  assert.equal(n("it's"), "it 's");
+});
+
+Deno.test("noPunct deletes the Tercom punctuation set; asianSupport adds CJK punctuation", () => {
+  assert.equal(
+    tokenizeTercom('Hi! "Yes" (no); ok: fine, done.', { noPunct: true }),
+    "hi yes no ok fine done",
+  );
+  assert.equal(tokenizeTercom("好，是。", { noPunct: true }), "好，是。");
+  assert.equal(tokenizeTercom("好，是。", { noPunct: true, asianSupport: true }), "好是");
+  assert.equal(
+    tokenizeTercom("我们，走吧。", { normalized: true, asianSupport: true }),
+    "我 们 ， 走 吧 。",
+  );
+});
