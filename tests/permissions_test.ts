@@ -20,15 +20,16 @@ Deno.test("the reader runs under --allow-read alone", async () => {
 
 Deno.test("scoring, auditing, counts mode and harness files run under --allow-read alone", async () => {
   const result = await runReadOnly(`
-    import { auditCounts, auditFile, auditHarnessFile, score } from "./mod.ts";
+    import { auditCounts, auditFile, auditHarnessFile, GRADER_NAMES, score } from "./mod.ts";
     const s = await score("examples/returns-desk.jsonl", { graders: ["all"] });
     const a = await auditFile("examples/returns-desk-runs.jsonl");
     const c = auditCounts({ passes: 34, fails: 3, errored: 3 }).toJSON();
     const h = await auditHarnessFile("tests/testdata/harness/inspect_zstd.eval");
-    console.log(s.graders.length, a.totals.attempted, c.allAttempted.intervals["clopper-pearson"].lower > 0, h.totals.attempted > 0);
+    // Every grader on each of the example's two versions.
+    console.log(s.graders.length / GRADER_NAMES.length, a.totals.attempted, c.allAttempted.intervals["clopper-pearson"].lower > 0, h.totals.attempted > 0);
   `);
   assert.equal(result.stderr, "");
-  assert.equal(result.stdout.trim(), "20 100 true true");
+  assert.equal(result.stdout.trim(), "2 100 true true");
   assert.equal(result.code, 0);
 });
 
