@@ -47,6 +47,8 @@ export interface BrowserCheckOptions {
   screenshot: string;
   /** How long to wait for charts, in ms (default 20 000). */
   timeoutMs?: number;
+  /** A page-side JavaScript expression (source text) evaluated after the charts drew. */
+  probe?: string;
 }
 
 /** What the browser saw. */
@@ -65,6 +67,8 @@ export interface BrowserCheck {
   blockedRequests: string[];
   /** Local resources that failed to load (e.g. a template's missing script, or `src=x`). */
   failedRequests: string[];
+  /** The value of `probe`, when one was given (passed through JSON). */
+  probe?: unknown;
 }
 
 /**
@@ -140,6 +144,7 @@ async function inBrowser(path: string, options: BrowserCheckOptions): Promise<Br
       tables: document.querySelectorAll("table").length,
       xss: window.__verdict_xss !== undefined,
     })`) as { plots: number; chartSlots: number; tables: number; xss: boolean };
+    const probe = options.probe === undefined ? undefined : await page.evaluate(options.probe);
     await page.screenshot({ path: options.screenshot, fullPage: true });
     // A failed load is reported twice (request and console): keep it in the request lists only.
     const consoleErrors = errors.filter((e) =>
@@ -150,6 +155,7 @@ async function inBrowser(path: string, options: BrowserCheckOptions): Promise<Br
       consoleErrors,
       blockedRequests: [...blocked],
       failedRequests: [...failed],
+      ...(options.probe === undefined ? {} : { probe }),
     };
   } finally {
     await context.close();

@@ -36,7 +36,7 @@ console.log(JSON.stringify({
   graders: report.graders.map((g) => [g.grader, g.version, g.passed, g.failed, g.nearMisses]),
   audit: audit.totals,
   cp: clopperPearsonInterval(3, 10, 0.95),
-  plotly: /plotly\\.js v\\d/.test(page),
+  plotly: /plotly\\.js (\\(cartesian - minified\\) )?v\\d/.test(page),
 }));
 `;
 
@@ -313,7 +313,8 @@ a`,
       assert.ok(data.some((d: Record<string, unknown>) => "application/json" in d), "the report");
       assert.ok(
         data.some((d: Record<string, unknown>) =>
-          "application/vnd.plotly.v1+json" in d && /plotly\.js v\d/.test(text(d["text/html"]))
+          "application/vnd.plotly.v1+json" in d &&
+          /plotly\.js (\(cartesian - minified\) )?v\d/.test(text(d["text/html"]))
         ),
         "the chart, carrying plotly.js",
       );

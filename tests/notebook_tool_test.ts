@@ -13,7 +13,7 @@ import { ROOT_DIR } from "./_capture.ts";
 
 const ROOT = ROOT_DIR;
 const ARTIFACTS = `${ROOT}tests/artifacts`;
-const PLOTLY_BANNER = /plotly\.js v\d+\.\d+\.\d+/g;
+const PLOTLY_BANNER = /plotly\.js (\(cartesian - minified\) )?v\d+\.\d+\.\d+/g;
 
 interface Output {
   output_type: string;

@@ -43,7 +43,7 @@ const POLICY = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsaf
   "img-src data: blob:; font-src data:";
 
 /**
- * Build a whole HTML page that works offline: plotly.min.js is inlined once in the head when the
+ * Build a whole HTML page that works offline: plotly.js is inlined once in the head when the
  * page has a chart (it is read then, on the first such page), and a Content-Security-Policy
  * forbids loading anything from the network.
  *

@@ -1,14 +1,16 @@
 /**
  * Plotly figures as notebook bundles and as HTML that renders offline.
  *
- * The first chart bundle of a process (a kernel session) carries plotly.min.js inline in its
+ * The first chart bundle of a process (a kernel session) carries plotly.js inline in its
  * `text/html`; later charts wait for `window.Plotly`. So a notebook holds the library once, and
  * its HTML export draws every chart without a network. The library is read only when that first
- * bundle is built, never at import.
+ * bundle is built, never at import. It is plotly.js's cartesian bundle (about 1.5 MB): bar,
+ * scatter, pie, histogram, box, violin, heatmap, contour and image traces, every axis type and
+ * error bars; a figure with another trace type is refused with a `TypeError`.
  *
  * @module
  */
-import { plotlyLibraryScript } from "./_plotly_library.ts";
+import { PLOTLY_TRACE_TYPES, plotlyLibraryScript } from "./_plotly_library.ts";
 import type { MimeBundle } from "./display_symbol.ts";
 import { escapeHtml } from "./escape.ts";
 import { jsonForScript } from "./script_json.ts";
@@ -32,7 +34,7 @@ export interface PlotlyHtmlOptions {
 /** Options for {@linkcode plotlyBundle}. */
 export interface PlotlyBundleOptions extends PlotlyHtmlOptions {
   /**
-   * Inline plotly.min.js before the chart. By default only the first bundle of the process does
+   * Inline plotly.js before the chart. By default only the first bundle of the process does
    * (and marks the library as sent); pass `true` or `false` to decide yourself.
    */
   includeLibrary?: boolean;
@@ -43,7 +45,7 @@ let counter = 0;
 const session = crypto.randomUUID().slice(0, 8);
 
 /**
- * Forget that plotly.min.js was sent, so the next chart inlines it again. Call it after clearing
+ * Forget that plotly.js was sent, so the next chart inlines it again. Call it after clearing
  * the notebook output that held the first chart.
  *
  * @example The next chart carries the library again
@@ -62,10 +64,22 @@ export function resetPlotlyInlining(): void {
   librarySent = false;
 }
 
-/** The figure as plain JSON data (NaN and ±Infinity become `null`, which Plotly draws as gaps). */
+/**
+ * The figure as plain JSON data (NaN and ±Infinity become `null`, which Plotly draws as gaps). A
+ * trace type that the inlined plotly.js does not draw is refused here, not left as a blank chart.
+ */
 function plainFigure(figure: PlotlyFigure): PlotlyFigure {
   if (!figure || !Array.isArray(figure.data)) {
     throw new TypeError("Cannot draw a Plotly figure: `data` must be an array of traces");
+  }
+  for (const trace of figure.data) {
+    const type = trace?.type ?? "scatter";
+    if (typeof type !== "string" || !PLOTLY_TRACE_TYPES.includes(type)) {
+      throw new TypeError(
+        `Cannot draw a Plotly trace of type ${JSON.stringify(type)}: the plotly.js that verdict ` +
+          `inlines (the cartesian bundle) draws ${PLOTLY_TRACE_TYPES.join(", ")}`,
+      );
+    }
   }
   return JSON.parse(JSON.stringify({
     data: figure.data,
@@ -140,7 +154,7 @@ function figureText(figure: PlotlyFigure): string {
 /**
  * The notebook bundle of a figure: `application/vnd.plotly.v1+json` for frontends with a Plotly
  * renderer, `text/html` that draws offline elsewhere (and in HTML exports), and `text/plain`.
- * The first bundle of the process inlines plotly.min.js, read on that first call (see
+ * The first bundle of the process inlines plotly.js, read on that first call (see
  * {@linkcode PlotlyBundleOptions}).
  *
  * @example Keys of a chart bundle

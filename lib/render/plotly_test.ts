@@ -46,7 +46,7 @@ Deno.test("only the first chart bundle of the process inlines plotly.js", async 
   assert.equal(first.split(LIBRARY_MARK).length, 2);
   assert.ok(first.indexOf(LIBRARY_MARK) < first.indexOf('class="verdict-chart"'), "library first");
   assert.ok(!second.includes(LIBRARY_MARK));
-  assert.ok(first.length > 4_000_000 && second.length < 5_000);
+  assert.ok(first.length > 1_000_000 && second.length < 5_000);
   assert.ok((await htmlOf({ includeLibrary: true })).includes(LIBRARY_MARK));
   resetPlotlyInlining();
   await htmlOf({ includeLibrary: false });
@@ -112,4 +112,19 @@ Deno.test("plotlyBundle carries Plotly JSON, HTML and text", async () => {
 Deno.test("a figure without a data array is refused", async () => {
   await assert.rejects(() => plotlyBundle({} as PlotlyFigure), TypeError);
   assert.throws(() => plotlyHtml({ data: "x" } as unknown as PlotlyFigure), TypeError);
+});
+
+Deno.test("a trace type the inlined plotly.js cannot draw is refused, naming what it draws", async () => {
+  const surface = {
+    data: [{ type: "bar", y: [1] }, { type: "scatter3d", x: [1], y: [1], z: [1] }],
+  };
+  assert.throws(
+    () => plotlyHtml(surface),
+    /^TypeError: Cannot draw a Plotly trace of type "scatter3d": .* draws bar, box, .*histogram, /,
+  );
+  await assert.rejects(() => plotlyBundle(surface, { includeLibrary: false }), TypeError);
+  // A trace without a type is a scatter trace, as in Plotly; histograms and boxes draw.
+  for (const type of [undefined, "histogram", "box", "heatmap"]) {
+    assert.ok(plotlyHtml({ data: [{ type, y: [1, 2] }] }).includes("newPlot"), String(type));
+  }
 });
