@@ -15,7 +15,6 @@ import {
   tryAuditHarnessFile,
 } from "../lib/harness/mod.ts";
 import { FORMATS } from "../lib/io/mod.ts";
-import { offlineHtmlPage } from "../lib/render/mod.ts";
 import {
   EXIT_GATE,
   EXIT_OK,
@@ -227,12 +226,7 @@ export function main(args: string[]): Promise<number> {
         format,
       });
     if (values.html) {
-      const chart = report.chart();
-      const page = await offlineHtmlPage({
-        title: "verdict audit report",
-        sections: [{ html: report.toHTML() }, { figure: chart.figure, text: chart.text }],
-        footer: [`verdict audit ${args.join(" ")}`],
-      });
+      const page = await report.htmlPage({ footer: [`verdict audit ${args.join(" ")}`] });
       await Deno.writeTextFile(values.html, page);
     }
     const outcomes: GateOutcome[] = checkAuditGates(report, gates, gateConvention);

@@ -7,6 +7,7 @@ import { Displayable, mimeBundle } from "../render/bundle.ts";
 import type { PlotlyChart } from "../render/chart.ts";
 import { $display, type MimeBundle } from "../render/display_symbol.ts";
 import { envelopeChart } from "../render/envelope_chart.ts";
+import { offlineHtmlPage } from "../render/html_page.ts";
 import { sectionsHtml, sectionsText } from "../render/sections.ts";
 import type { Table } from "../render/table.ts";
 import { INTERVAL_METHODS, type IntervalMethod } from "../stats/proportion_interval.ts";
@@ -111,6 +112,14 @@ export interface AuditReportData {
 export interface AuditViewOptions {
   /** Rows shown at most in each table (default 20); pass `Infinity` for all kept rows. */
   maxRows?: number;
+}
+
+/** Options of {@link AuditReport.htmlPage}. */
+export interface AuditPageOptions extends AuditViewOptions {
+  /** The page title (default `verdict audit report`). */
+  title?: string;
+  /** Lines at the foot of the page, e.g. the command that made it. */
+  footer?: readonly string[];
 }
 
 function tableOptions(t: Table, options: AuditViewOptions) {
@@ -230,6 +239,32 @@ export class AuditReport {
     );
     const method = INTERVAL_METHODS[this.#data.method].label;
     return envelopeChart(groups, { confidence: this.#data.confidence, method });
+  }
+
+  /**
+   * The report as one offline HTML page (what `audit --html` writes): the tables, then the
+   * envelope chart, with plotly.js inlined once. The page loads nothing from the network. It is a
+   * promise because plotly.js is read on the first page or chart, not when verdict is imported.
+   *
+   * @example The page of an audit
+   * ```ts
+   * import { auditFile } from "@verdict/verdict";
+   * import assert from "node:assert/strict";
+   *
+   * const report = await auditFile("examples/returns-desk-runs.jsonl");
+   * const page = await report.htmlPage({ footer: ["audited in an example"] });
+   * assert.ok(page.startsWith("<!doctype html>"));
+   * assert.equal(page.match(/class="verdict-chart"/g)?.length, 1); // the envelope chart
+   * assert.ok(page.includes("audited in an example"));
+   * ```
+   */
+  htmlPage(options: AuditPageOptions = {}): Promise<string> {
+    const chart = this.chart();
+    return offlineHtmlPage({
+      title: options.title ?? "verdict audit report",
+      sections: [{ html: this.toHTML(options) }, { figure: chart.figure, text: chart.text }],
+      footer: options.footer,
+    });
   }
 
   /** The notebook display bundle: HTML, text and JSON (NaN written as the string "NaN"). */

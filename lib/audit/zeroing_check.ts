@@ -1,5 +1,5 @@
 /**
- * The zeroing check (A5): when every passing row of a grader carries a recognized raw grade,
+ * The zeroing check: when every passing row of a grader carries a recognized raw grade,
  * failing rows whose raw grade is unrecognized text are most likely grades a harness could not
  * read and scored 0, so they are unparsed, not failed.
  *

@@ -46,7 +46,7 @@ export interface ReadContext {
   thresholds?: Readonly<Record<string, number>>;
 }
 
-/** The standing notes (A7) of a harness: what it does with unscored rows, and what was checked. */
+/** The standing notes of a harness: what it does with unscored rows, and what was checked. */
 export interface HarnessNoteSet {
   /** The harness's full name. */
   title: string;
@@ -83,7 +83,7 @@ export interface HarnessAdapter {
   shapes: readonly LookShape[];
   /** True when the harness records scores but no verdicts, so `thresholds` give it verdicts. */
   takesThresholds: boolean;
-  /** The harness's standing notes (A7). */
+  /** The harness's standing notes. */
   notes: HarnessNoteSet;
   /** Claim a file from a first look at it, or say briefly why not. */
   sniff(look: FileLook): Sniff;

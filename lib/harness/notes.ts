@@ -1,5 +1,5 @@
 /**
- * Harness notes (A7): what each supported harness does with rows that ended without a verdict,
+ * Harness notes: what each supported harness does with rows that ended without a verdict,
  * and how its own headline number is built, with the version each note was checked against.
  * The standing notes hang off the registry entries ({@link HARNESSES}); file-specific notes (the
  * version that wrote the file, what its header says) are added by the adapters.

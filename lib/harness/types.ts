@@ -65,7 +65,7 @@ export interface HarnessInfo {
   name: HarnessName;
   /** The harness version recorded in the file, when it records one. */
   version?: string;
-  /** Harness notes (A7) for this file, in plain sentences. */
+  /** Harness notes for this file, in plain sentences. */
   notes: string[];
 }
 

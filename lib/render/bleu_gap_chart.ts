@@ -39,7 +39,7 @@ export interface CorpusFigure {
 }
 
 /**
- * Chart the gap between a corpus score and the mean of sentence scores (S4, S5): one point per row
+ * Chart the gap between a corpus score and the mean of sentence scores: one point per row
  * in the order given, a line at the mean of the sentence scores and a line at the corpus score.
  * The title names both numbers and their gap; the subtitle carries the brevity penalty and n-gram
  * precisions (BLEU) and the signature. Rows whose score is NaN are counted in the subtitle.

@@ -76,7 +76,7 @@ function cell(r: IntervalRate): string {
 }
 
 /**
- * Chart the audit envelope (A9): for each version × grader, the scored-only, all-attempted and
+ * Chart the audit envelope: for each version × grader, the scored-only, all-attempted and
  * upper-edge rates as points with interval bars, and the envelope as a band. A group with no
  * unscored attempts shows one rate and no band. The confidence level and method are in the title.
  *

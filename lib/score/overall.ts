@@ -51,7 +51,7 @@ export function overallSettings(rule: OverallRule, graders: readonly string[]): 
 }
 
 /**
- * Combine the pass/fail graders' results on one row (SPEC S9). Graded graders (token-f1, bleu,
+ * Combine the pass/fail graders' results on one row. Graded graders (token-f1, bleu,
  * rouge-l, chrf) are ignored even when a threshold gave them a verdict. A row a grader could not
  * judge, or on which the grader erred, has no verdict from it.
  *

@@ -1,6 +1,6 @@
 /**
- * Charts of a score report: corpus vs sentence BLEU and chrF (S4, S5), and fails split into near
- * misses and real misses (S7). They take a {@linkcode ScoreReport} or its plain data and hand
+ * Charts of a score report: corpus vs sentence BLEU and chrF, and fails split into near
+ * misses and real misses. They take a {@linkcode ScoreReport} or its plain data and hand
  * plain numbers to the render layer.
  *
  * @module

@@ -94,7 +94,7 @@ export interface FailingAssertion extends UnknownAssertionRow {
   reason?: string;
 }
 
-/** One grader's counts for one version (SPEC S3). */
+/** One grader's counts for one version. */
 export interface GraderSummary {
   /** The version (system). */
   version: string;
@@ -184,7 +184,7 @@ function corpusJson(corpus: CorpusSections): CorpusSections<string> {
   ) as CorpusSections<string>;
 }
 
-/** The per-row assertions of a run (SPEC S8): counts, unknown kinds and failing rows. */
+/** The per-row assertions of a run: counts, unknown kinds and failing rows. */
 export interface AssertionSummary {
   /** Assertions of known kinds that were run. */
   run: number;
