@@ -24,9 +24,10 @@ DATA is JSON lines, a JSON list or CSV, one item per row. The prompt comes from 
 --template, else --input FIELD, else prompt/question/input; the reference from --reference FIELD,
 else reference/answer/expected/target/ideal (a list: the best match counts). Ids from "id".
 
-  --model M             openai:MODEL, groq:MODEL, openrouter:MODEL, ollama:MODEL, or
-                        MODEL@http://host/v1 for any OpenAI-compatible server; keys from
-                        OPENAI_API_KEY, GROQ_API_KEY, OPENROUTER_API_KEY. Without --model the
+  --model M             openai:MODEL, groq:MODEL, openrouter:MODEL, ollama:MODEL, anthropic:MODEL
+                        (Messages API), gemini:MODEL (generateContent), or MODEL@http://host/v1
+                        for any OpenAI-compatible server; keys from OPENAI_API_KEY, GROQ_API_KEY,
+                        OPENROUTER_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY. Without --model the
                         rows' recorded response/output are scored and nothing is sent anywhere.
   --metric M            repeatable (default exact_match): ${Object.keys(EVAL_METRICS).join(", ")};
                         NAME:THRESHOLD (f1:0.5, latency:2000), json_valid:schema=FILE

@@ -4,6 +4,8 @@
 import assert from "node:assert/strict";
 import { ROOT_DIR } from "./_capture.ts";
 import { type Fault, startServer } from "./_openai_server.ts";
+import { startAnthropicServer } from "./_anthropic_server.ts";
+import { startGeminiServer } from "./_gemini_server.ts";
 
 const KEY = "sk-proj-verdictCliSecret-8d1e2f";
 const decode = (b: Uint8Array) => new TextDecoder().decode(b);
@@ -354,4 +356,51 @@ Deno.test("examples/eval_app.ts evaluates an app under --allow-read alone and pa
   assert.match(stdout, /exact_match\s+0\.750\s+\S+ to \S+\s+15\/20/);
   assert.match(stdout, /retrieved\s+0\.750/);
   assert.match(stdout, /gate exact_match ≥ 0\.7: passed/);
+});
+
+Deno.test("eval CLI: anthropic: and gemini: models, streamed, with their keys from the environment; raw finish reasons kept, no key written", async () => {
+  const cases = [
+    { prefix: "anthropic", start: startAnthropicServer, raw: "max_tokens", vars: "ANTHROPIC" },
+    { prefix: "gemini", start: startGeminiServer, raw: "MAX_TOKENS", vars: "GEMINI" },
+  ];
+  for (const c of cases) {
+    const server = c.start({
+      answer: arithmetic,
+      finishReason: (q) => q.includes("3 +") ? c.raw : undefined,
+    });
+    const data = await dataset(3);
+    const out = await Deno.makeTempFile({ suffix: ".jsonl" });
+    try {
+      const r = await cli(
+        [
+          data,
+          "--model",
+          `${c.prefix}:m-test`,
+          "--stream",
+          "--metric",
+          "exact_match",
+          "--out",
+          out,
+          "--json",
+        ],
+        { env: { [`${c.vars}_API_KEY`]: KEY, [`${c.vars}_BASE_URL`]: server.url } },
+      );
+      assert.equal(r.code, 0, r.stderr);
+      const json = JSON.parse(r.stdout);
+      assert.equal(json.model, `${c.prefix}:m-test`);
+      assert.equal(json.settings.stream, true);
+      assert.equal(json.metrics[0].passed, 3);
+      assert.equal(server.requests[0].authorization, KEY);
+      const written = await Deno.readTextFile(out);
+      assert.ok(!written.includes(KEY) && !r.stdout.includes(KEY) && !r.stderr.includes(KEY));
+      const answers = written.trim().split("\n").map((l) => JSON.parse(l));
+      const third = answers.find((a) => a.id === "q3");
+      assert.deepEqual([third.finishReason, third.rawFinishReason], ["length", c.raw]);
+      assert.ok(answers.every((a) => a.streamed === true && a.ttftMs > 0));
+    } finally {
+      await server.close();
+      await Deno.remove(data);
+      await Deno.remove(out);
+    }
+  }
 });

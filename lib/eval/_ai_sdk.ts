@@ -1,19 +1,62 @@
 // Asking a model through an AI SDK provider (the LanguageModel specification: doGenerate and
-// doStream), shared by every provider file: the prompt and settings in, one CallReply or one
+// doStream), shared by every provider file: the prompt, settings and tools in, one CallReply or one
 // classified CallError out. The provider packages speak the wire formats; nothing here does.
-import { APICallError } from "npm:@ai-sdk/provider@4.0.38";
 import type {
   LanguageModelV4,
   LanguageModelV4CallOptions,
   LanguageModelV4Content,
   LanguageModelV4FinishReason,
+  LanguageModelV4FunctionTool,
   LanguageModelV4Prompt,
+  LanguageModelV4ToolChoice,
   LanguageModelV4Usage,
   SharedV4Warning,
 } from "npm:@ai-sdk/provider@4.0.38";
-import { CallError, type CallReply, type CallRequest } from "./model_caller.ts";
-import { NO_SECRETS, redactValue } from "./_redact.ts";
-import type { CallErrorKind, ChatMessage, FinishReason, TokenUsage, ToolCall } from "./types.ts";
+import { CallError, type CallReply, type CallRequest, type ModelCaller } from "./model_caller.ts";
+import { callError } from "./_call_errors.ts";
+import { NO_SECRETS, redactor, redactValue } from "./_redact.ts";
+import type {
+  ChatMessage,
+  FinishReason,
+  TokenLogprob,
+  TokenUsage,
+  ToolCall,
+  ToolDefinition,
+} from "./types.ts";
+
+/** What askModel needs to know of a provider besides its model object. */
+export interface ProviderWire {
+  /** The provider's name in messages (`anthropic`, `gemini`, `openai`). */
+  name: string;
+  /** The key its specific options go under in `providerOptions` (`anthropic`, `google`, …). */
+  optionsKey: string;
+  /** Token log probabilities in a plain reply's body, when the API returns them. */
+  logprobsOfBody?: (body: unknown) => TokenLogprob[] | undefined;
+  /** Token log probabilities in one raw stream chunk. */
+  logprobsOfChunk?: (chunk: unknown) => TokenLogprob[] | undefined;
+}
+
+/**
+ * A caller around a provider model. `model` may load its package first (a dynamic import): it is
+ * started at once and awaited by each call, so a failed load is reported by the first call.
+ */
+export function providerCaller(init: {
+  id: string;
+  apiKey?: string;
+  wire: ProviderWire;
+  model: LanguageModelV4 | Promise<LanguageModelV4>;
+}): ModelCaller {
+  const secrets = init.apiKey ? [init.apiKey] : [];
+  const redact = redactor(secrets);
+  const model = Promise.resolve(init.model);
+  model.catch(() => {});
+  return {
+    id: init.id,
+    source: "model",
+    secrets,
+    call: async (request) => askModel(await model, init.wire, request, redact),
+  };
+}
 
 /** Chat messages as the specification's prompt. */
 export function toPrompt(messages: readonly ChatMessage[]): LanguageModelV4Prompt {
@@ -26,14 +69,36 @@ export function toPrompt(messages: readonly ChatMessage[]): LanguageModelV4Promp
 
 const number = (v: unknown) => typeof v === "number" && Number.isFinite(v) ? v : undefined;
 
+/** Chat-completions parameters that become the specification's own settings. */
+const COMMON = new Set([
+  "max_tokens",
+  "max_completion_tokens",
+  "temperature",
+  "top_p",
+  "top_k",
+  "presence_penalty",
+  "frequency_penalty",
+  "seed",
+  "stop",
+  "tool_choice",
+]);
+
+function toolChoiceOf(value: unknown): LanguageModelV4ToolChoice | undefined {
+  if (value === "auto" || value === "none" || value === "required") return { type: value };
+  const name = (value as { function?: { name?: unknown } } | null)?.function?.name;
+  return typeof name === "string" ? { type: "tool", toolName: name } : undefined;
+}
+
 /**
  * Chat-completions parameters as call settings: the common ones (max_tokens, temperature, top_p,
- * top_k, stop, seed, presence/frequency penalty) become the specification's settings, so every
- * provider maps them to its own names; everything else is passed to the provider as is.
+ * top_k, stop, seed, presence/frequency penalty, tool_choice) become the specification's
+ * settings, so every provider maps them to its own names; everything else is handed to the
+ * provider under `optionsKey` (OpenAI-compatible servers get it in the body as is; Anthropic's
+ * and Gemini's providers take the options they know and drop the rest, which askModel reports).
  */
 export function callSettings(
   params: Readonly<Record<string, unknown>>,
-  provider: string,
+  optionsKey: string,
 ): Omit<LanguageModelV4CallOptions, "prompt"> {
   const rest: Record<string, unknown> = {};
   const out: Omit<LanguageModelV4CallOptions, "prompt"> = {};
@@ -64,14 +129,57 @@ export function callSettings(
       case "stop":
         out.stopSequences = Array.isArray(value) ? value.map(String) : [String(value)];
         break;
+      case "tool_choice":
+        out.toolChoice = toolChoiceOf(value);
+        break;
       default:
         rest[key] = value;
     }
   }
   if (Object.keys(rest).length > 0) {
-    out.providerOptions = { [provider]: rest as Record<string, never> };
+    out.providerOptions = { [optionsKey]: rest as Record<string, never> };
   }
   return out;
+}
+
+/** Tools in the OpenAI function format as the specification's function tools. */
+export function toolsOf(tools: readonly ToolDefinition[]): LanguageModelV4FunctionTool[] {
+  return tools.map(({ function: f }) => ({
+    type: "function",
+    name: f.name,
+    ...(f.description !== undefined ? { description: f.description } : {}),
+    inputSchema: (f.parameters ?? { type: "object", properties: {} }) as never,
+    ...(f.strict !== undefined ? { strict: f.strict } : {}),
+  }));
+}
+
+const squash = (key: string) => key.replace(/[_-]/g, "").toLowerCase();
+
+function bodyKeys(value: unknown, out = new Set<string>(), depth = 0): Set<string> {
+  if (depth > 6 || value === null || typeof value !== "object") return out;
+  if (Array.isArray(value)) {
+    for (const v of value) bodyKeys(v, out, depth + 1);
+    return out;
+  }
+  for (const [k, v] of Object.entries(value)) {
+    out.add(squash(k));
+    bodyKeys(v, out, depth + 1);
+  }
+  return out;
+}
+
+/**
+ * Parameters that are not in the request body as sent (under any spelling: `top_logprobs`,
+ * `topLogprobs`): the provider did not take them. Only the uncommon ones are looked for.
+ */
+export function unsentParams(
+  params: Readonly<Record<string, unknown>>,
+  body: unknown,
+): string[] {
+  const extra = Object.keys(params).filter((k) => !COMMON.has(k));
+  if (extra.length === 0) return [];
+  const sent = bodyKeys(body);
+  return extra.filter((k) => !sent.has(squash(k)));
 }
 
 const FINISH: Record<string, FinishReason> = {
@@ -142,23 +250,41 @@ const headerRecord = (h: Record<string, string | undefined> | undefined) =>
     >
     : undefined;
 
+/** True when the request asks for token log probabilities (`logprobs: true`). */
+const wantsLogprobs = (params: Readonly<Record<string, unknown>>) =>
+  params.logprobs === true || params.logprobs === "true";
+
 /**
  * Ask once through a provider model, plain or streamed, and return the reply; any failure comes
- * out as a {@link CallError} whose message and data are redacted.
+ * out as a {@link CallError} whose message and data are redacted. Parameters the provider did not
+ * send are named in the reply's warnings.
  */
 export async function askModel(
   model: LanguageModelV4,
-  provider: string,
+  wire: ProviderWire,
   request: CallRequest,
   redact: (text: string) => string,
 ): Promise<CallReply> {
   const options: LanguageModelV4CallOptions = {
-    ...callSettings(request.params, provider),
+    ...callSettings(request.params, wire.optionsKey),
     prompt: toPrompt(request.messages),
+    ...(request.tools && request.tools.length > 0 ? { tools: toolsOf(request.tools) } : {}),
     abortSignal: request.signal,
   };
+  const logprobs = wantsLogprobs(request.params);
   try {
-    const reply = request.stream ? await streamed(model, options) : await generated(model, options);
+    const reply = request.stream
+      ? await streamed(model, options, logprobs ? wire.logprobsOfChunk : undefined)
+      : await generated(model, options, logprobs ? wire.logprobsOfBody : undefined);
+    const unsent = unsentParams(request.params, reply.request?.body);
+    if (unsent.length > 0) {
+      reply.warnings = [
+        ...(reply.warnings ?? []),
+        ...unsent.map((k) =>
+          `parameter "${k}" was not sent: the ${wire.name} provider does not take it`
+        ),
+      ];
+    }
     return redact === NO_SECRETS ? reply : redactValue(reply, redact);
   } catch (error) {
     throw callError(error, request.signal, redact);
@@ -168,15 +294,18 @@ export async function askModel(
 async function generated(
   model: LanguageModelV4,
   options: LanguageModelV4CallOptions,
+  logprobsOf: ProviderWire["logprobsOfBody"],
 ): Promise<CallReply> {
   const r = await model.doGenerate(options);
   const { text, toolCalls } = textAndTools(r.content);
+  const logprobs = logprobsOf?.(r.response?.body);
   return {
     text,
     ...finishOf(r.finishReason),
     usage: usageOf(r.usage),
     ttftMs: null,
     ...(toolCalls.length > 0 ? { toolCalls } : {}),
+    ...(logprobs ? { logprobs } : {}),
     request: { body: jsonBody(r.request?.body) },
     response: {
       id: r.response?.id,
@@ -192,13 +321,15 @@ async function generated(
 async function streamed(
   model: LanguageModelV4,
   options: LanguageModelV4CallOptions,
+  logprobsOf: ProviderWire["logprobsOfChunk"],
 ): Promise<CallReply> {
   const started = performance.now();
-  const r = await model.doStream({ ...options, includeRawChunks: false });
+  const r = await model.doStream({ ...options, includeRawChunks: logprobsOf !== undefined });
   let text = "";
   let ttftMs: number | null = null;
   const toolCalls: ToolCall[] = [];
   const warnings: string[] = [];
+  const logprobs: TokenLogprob[] = [];
   const meta: { id?: string; model?: string; timestamp?: string } = {};
   let finish: LanguageModelV4FinishReason | undefined;
   let usage: LanguageModelV4Usage | undefined;
@@ -208,9 +339,21 @@ async function streamed(
         if (ttftMs === null && part.delta !== "") ttftMs = performance.now() - started;
         text += part.delta;
         break;
+      case "reasoning-delta":
+      case "tool-input-delta":
+        // The first token of any output counts: a reasoning model thinks first, a tool call
+        // streams its arguments.
+        if (ttftMs === null && part.delta !== "") ttftMs = performance.now() - started;
+        break;
       case "tool-call":
+        ttftMs ??= performance.now() - started;
         toolCalls.push({ name: part.toolName, arguments: part.input, id: part.toolCallId });
         break;
+      case "raw": {
+        const found = logprobsOf?.(part.rawValue);
+        if (found) logprobs.push(...found);
+        break;
+      }
       case "stream-start":
         warnings.push(...part.warnings.map(warningText));
         break;
@@ -227,108 +370,20 @@ async function streamed(
         throw part.error;
     }
   }
-  if (!finish) throw new CallError("connection", "the stream ended before the model finished");
+  // A stream that stopped without the model's final event (the provider says "interrupted") was
+  // cut off: the text may be partial, so it is a failed attempt, retried like a dropped line.
+  if (!finish || finish.unified === "interrupted") {
+    throw new CallError("connection", "the stream ended before the model finished");
+  }
   return {
     text,
     ...finishOf(finish),
     usage: usageOf(usage),
     ttftMs,
     ...(toolCalls.length > 0 ? { toolCalls } : {}),
+    ...(logprobs.length > 0 ? { logprobs } : {}),
     request: { body: jsonBody(r.request?.body) },
     response: { ...meta, headers: headerRecord(r.response?.headers) },
     ...(warnings.length > 0 ? { warnings } : {}),
   };
-}
-
-/** Seconds or an HTTP date in Retry-After (or milliseconds in retry-after-ms), as milliseconds. */
-export function retryAfterMs(
-  headers: Record<string, string | undefined> | undefined,
-  now = Date.now(),
-): number | undefined {
-  if (!headers) return undefined;
-  const ms = Number.parseFloat(headers["retry-after-ms"] ?? "");
-  if (Number.isFinite(ms) && ms >= 0) return ms;
-  const value = headers["retry-after"]?.trim();
-  if (!value) return undefined;
-  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isFinite(date) ? Math.max(0, date - now) : undefined;
-}
-
-const CONNECTION =
-  /error reading a body|connection (closed|reset|refused)|cannot connect|socket|ECONNRESET|ECONNREFUSED|EPIPE|broken pipe|unexpected eof|tcp connect error/i;
-
-function causes(error: unknown): unknown[] {
-  const out: unknown[] = [];
-  for (let e = error; e !== undefined && e !== null && out.length < 8;) {
-    out.push(e);
-    e = (e as { cause?: unknown }).cause;
-  }
-  return out;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function serverSays(body: string | undefined): string {
-  if (!body) return "";
-  try {
-    const parsed = JSON.parse(body);
-    const said = parsed?.error?.message ?? parsed?.message ?? parsed?.error;
-    if (typeof said === "string") return said.slice(0, 300);
-  } catch {
-    // not JSON: show the start of it
-  }
-  return body.slice(0, 300);
-}
-
-function statusKind(status: number): CallErrorKind {
-  if (status === 429) return "rate-limit";
-  if (status >= 500 || status === 408) return "server";
-  if (status === 404) return "not-found";
-  if (status === 401 || status === 403) return "auth";
-  return "client";
-}
-
-/** Classify any failure of a provider call as a CallError with a redacted message. */
-export function callError(
-  error: unknown,
-  signal: AbortSignal,
-  redact: (text: string) => string,
-): CallError {
-  if (error instanceof CallError) {
-    return new CallError(error.kind, redact(error.message), {
-      status: error.status,
-      retryAfterMs: error.retryAfterMs,
-    });
-  }
-  if (signal.aborted) {
-    const reason = signal.reason;
-    const timedOut = reason instanceof DOMException && reason.name === "TimeoutError";
-    return new CallError(
-      "timeout",
-      timedOut ? "no answer before the per-call timeout" : redact(`stopped: ${messageOf(reason)}`),
-    );
-  }
-  const chain = causes(error);
-  const api = chain.find((e) => APICallError.isInstance(e)) as APICallError | undefined;
-  const dropped = chain.some((e) => CONNECTION.test(messageOf(e)));
-  if (api?.statusCode !== undefined && api.statusCode >= 400) {
-    const said = serverSays(api.responseBody);
-    return new CallError(
-      statusKind(api.statusCode),
-      redact(`the server answered ${api.statusCode}${said ? `: ${said}` : ""}`),
-      { status: api.statusCode, retryAfterMs: retryAfterMs(api.responseHeaders) },
-    );
-  }
-  if (dropped) {
-    return new CallError("connection", redact(`the connection dropped: ${messageOf(error)}`));
-  }
-  const detail = chain.map(messageOf).filter((m, i, all) => all.indexOf(m) === i).join(": ");
-  return new CallError(
-    "malformed",
-    redact(`the reply could not be read: ${detail}`.slice(0, 500)),
-    api?.statusCode !== undefined ? { status: api.statusCode } : {},
-  );
 }

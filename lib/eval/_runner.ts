@@ -69,6 +69,7 @@ async function ask(item: EvalItem, ctx: RunContext, gate: PauseGate) {
     streamed: ctx.stream && caller.source === "model",
     ...(reply?.toolCalls ? { toolCalls: reply.toolCalls } : {}),
     ...(reply?.retrieved ? { retrieved: reply.retrieved } : {}),
+    ...(reply?.logprobs ? { logprobs: reply.logprobs } : {}),
     error: r.error
       ? {
         kind: r.error.kind,

@@ -202,8 +202,9 @@ Deno.test("presets: the key comes from its variable, the URL can be moved; unkno
   );
   assert.throws(
     () => resolveModel("anthropic:claude", { env: () => undefined }),
-    /not supported in this version/,
+    /set ANTHROPIC_API_KEY/,
   );
+  assert.throws(() => resolveModel("gemini:flash", { env: () => undefined }), /set GEMINI_API_KEY/);
   assert.throws(() => resolveModel("gpt-4o", { env: () => undefined }), /MODEL@http/);
   assert.deepEqual(resolveModel("ollama:qwen2.5:3b", { env: () => undefined }).secrets, []);
 });

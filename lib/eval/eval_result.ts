@@ -264,9 +264,12 @@ export class EvalResult extends Displayable {
     ];
     if (c.asked + c.reused > 0) {
       const reused = this.settings.out ? `, ${c.reused} reused from ${this.settings.out}` : "";
+      const streamed = this.settings.stream ? " (streamed)" : "";
       lines.push(
-        `calls: ${c.asked} asked, ${c.answered} answered, ${c.failed} failed after retries (INFRA)${reused}`,
+        `calls: ${c.asked} asked${streamed}, ${c.answered} answered, ${c.failed} failed after retries (INFRA)${reused}`,
       );
+      const warnings = clientWarnings(this.items);
+      if (warnings.length > 0) lines.push(`client warnings: ${warnings.join("; ")}`);
     } else {
       lines.push(`answers: ${c.recorded} recorded in the dataset (no model called)`);
     }
@@ -304,6 +307,16 @@ export class EvalResult extends Displayable {
     }
     return `<div class="verdict-eval-result">${parts.join("\n")}</div>`;
   }
+}
+
+/** Distinct client warnings with the number of answers carrying each (first five). */
+function clientWarnings(items: readonly ItemResult[]): string[] {
+  const counts = new Map<string, number>();
+  for (const item of items) {
+    for (const w of new Set(item.answer.warnings ?? [])) counts.set(w, (counts.get(w) ?? 0) + 1);
+  }
+  const shown = [...counts].slice(0, 5).map(([w, n]) => `${w} (${n} answer${n === 1 ? "" : "s"})`);
+  return counts.size > 5 ? [...shown, `${counts.size - 5} more`] : shown;
 }
 
 function rule(m: MetricSummary): string {

@@ -11,8 +11,10 @@ import type {
   FinishReason,
   RequestMeta,
   ResponseMeta,
+  TokenLogprob,
   TokenUsage,
   ToolCall,
+  ToolDefinition,
 } from "./types.ts";
 
 /** One attempt at asking: what the runner hands a caller. */
@@ -23,6 +25,8 @@ export interface CallRequest {
   params: Record<string, unknown>;
   /** Stream the answer (so the time to the first token is measured). */
   stream: boolean;
+  /** Tools the model may call (OpenAI function format), from the row's `tools`. */
+  tools?: readonly ToolDefinition[];
   /** Aborts the attempt (the per-call timeout, or the run being stopped). */
   signal: AbortSignal;
   /** The dataset row, for callers that evaluate an application. */
@@ -45,6 +49,8 @@ export interface CallReply {
   toolCalls?: ToolCall[];
   /** Ids an application says it retrieved. */
   retrieved?: string[];
+  /** The answer's tokens with their log probabilities, when asked for and returned. */
+  logprobs?: TokenLogprob[];
   /** Raw request metadata (never headers). */
   request?: RequestMeta;
   /** Raw response metadata. */

@@ -5,9 +5,9 @@
  * @module
  */
 import { createOpenAICompatible } from "npm:@ai-sdk/openai-compatible@3.0.92";
-import { askModel } from "./_ai_sdk.ts";
-import { redactor } from "./_redact.ts";
+import { providerCaller } from "./_ai_sdk.ts";
 import type { ModelCaller } from "./model_caller.ts";
+import type { TokenLogprob } from "./types.ts";
 
 /** Settings of {@link openAICompatibleCaller}. */
 export interface OpenAICompatibleOptions {
@@ -25,9 +25,21 @@ export interface OpenAICompatibleOptions {
   fetch?: typeof globalThis.fetch;
 }
 
+/** `choices[0].logprobs.content` of a completion or of one stream chunk. */
+function choiceLogprobs(value: unknown): TokenLogprob[] | undefined {
+  const content = (value as { choices?: { logprobs?: { content?: unknown } }[] } | null)
+    ?.choices?.[0]?.logprobs?.content;
+  if (!Array.isArray(content) || content.length === 0) return undefined;
+  return content
+    .filter((t) => typeof t?.logprob === "number")
+    .map((t) => ({ token: String(t.token ?? ""), logprob: t.logprob }));
+}
+
 /**
  * A caller for an OpenAI-compatible chat-completions server. Each call is one request (the runner
- * retries); streamed calls ask the server to include token usage in the stream.
+ * retries); streamed calls ask the server to include token usage in the stream. With
+ * `logprobs: true` in the parameters, the tokens' log probabilities are kept with the answer
+ * (from the body, or from each chunk of a stream).
  *
  * @example A caller for a local server (nothing is sent until it is called)
  * ```ts
@@ -41,8 +53,6 @@ export interface OpenAICompatibleOptions {
  */
 export function openAICompatibleCaller(options: OpenAICompatibleOptions): ModelCaller {
   const provider = options.provider ?? "openai";
-  const secrets = options.apiKey ? [options.apiKey] : [];
-  const redact = redactor(secrets);
   const model = createOpenAICompatible({
     name: provider,
     baseURL: options.baseURL.replace(/\/+$/, ""),
@@ -50,10 +60,15 @@ export function openAICompatibleCaller(options: OpenAICompatibleOptions): ModelC
     includeUsage: true,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   }).chatModel(options.model);
-  return {
+  return providerCaller({
     id: options.id ?? `${options.model}@${options.baseURL}`,
-    source: "model",
-    secrets,
-    call: (request) => askModel(model, provider, request, redact),
-  };
+    apiKey: options.apiKey,
+    wire: {
+      name: provider,
+      optionsKey: provider,
+      logprobsOfBody: choiceLogprobs,
+      logprobsOfChunk: choiceLogprobs,
+    },
+    model,
+  });
 }

@@ -1,15 +1,22 @@
 /**
- * From a model name as a user writes it (`openai:gpt-4o-mini`, `qwen2.5:3b@http://host/v1`) to a
- * caller, with its key from the usual environment variable.
+ * From a model name as a user writes it (`openai:gpt-4o-mini`, `anthropic:claude-haiku-4-5`,
+ * `qwen2.5:3b@http://host/v1`) to a caller, with its key from the usual environment variable.
  *
  * @module
  */
 import { openAICompatibleCaller } from "./openai_compatible_caller.ts";
+import { ANTHROPIC_BASE_URL, anthropicCaller } from "./anthropic_caller.ts";
+import { GEMINI_BASE_URL, geminiCaller } from "./gemini_caller.ts";
 import type { ModelCaller } from "./model_caller.ts";
 import { UserTypeError } from "../errors/mod.ts";
 
-/** An OpenAI-compatible preset: where it answers and which variable holds its key. */
+/**
+ * A preset: which API it speaks (the OpenAI chat-completions format, Anthropic's Messages API or
+ * Gemini's generateContent), where it answers and which variable holds its key.
+ */
 export interface ModelPreset {
+  /** The wire format, i.e. which caller answers. */
+  api: "openai" | "anthropic" | "gemini";
   /** The default base URL. */
   baseURL: string;
   /** The environment variable with the API key; absent when the server needs none. */
@@ -18,30 +25,39 @@ export interface ModelPreset {
   urlVariable: string;
 }
 
-/** The presets, by prefix. Issue-12 providers (`anthropic:`, `gemini:`) are added beside them. */
+/** The presets, by prefix. */
 export const MODEL_PRESETS: Readonly<Record<string, ModelPreset>> = {
   openai: {
+    api: "openai",
     baseURL: "https://api.openai.com/v1",
     keyVariable: "OPENAI_API_KEY",
     urlVariable: "OPENAI_BASE_URL",
   },
   groq: {
+    api: "openai",
     baseURL: "https://api.groq.com/openai/v1",
     keyVariable: "GROQ_API_KEY",
     urlVariable: "GROQ_BASE_URL",
   },
   openrouter: {
+    api: "openai",
     baseURL: "https://openrouter.ai/api/v1",
     keyVariable: "OPENROUTER_API_KEY",
     urlVariable: "OPENROUTER_BASE_URL",
   },
-  ollama: { baseURL: "http://127.0.0.1:11434/v1", urlVariable: "OLLAMA_BASE_URL" },
-};
-
-/** Providers that are specified but not built in this version. */
-const NOT_YET: Readonly<Record<string, string>> = {
-  anthropic: "the Anthropic Messages API",
-  gemini: "Gemini's generateContent API",
+  ollama: { api: "openai", baseURL: "http://127.0.0.1:11434/v1", urlVariable: "OLLAMA_BASE_URL" },
+  anthropic: {
+    api: "anthropic",
+    baseURL: ANTHROPIC_BASE_URL,
+    keyVariable: "ANTHROPIC_API_KEY",
+    urlVariable: "ANTHROPIC_BASE_URL",
+  },
+  gemini: {
+    api: "gemini",
+    baseURL: GEMINI_BASE_URL,
+    keyVariable: "GEMINI_API_KEY",
+    urlVariable: "GEMINI_BASE_URL",
+  },
 };
 
 /** Options of {@link resolveModel}. */
@@ -57,10 +73,11 @@ function denoEnv(name: string): string | undefined {
 }
 
 /**
- * Resolve a model name: a preset `openai:`, `groq:`, `openrouter:` or `ollama:` followed by the
- * model, or `MODEL@http://host/v1` for any OpenAI-compatible server (key from `OPENAI_API_KEY`
- * when it is set). A preset's base URL can be moved with `OPENAI_BASE_URL`, `GROQ_BASE_URL`,
- * `OPENROUTER_BASE_URL` or `OLLAMA_BASE_URL`.
+ * Resolve a model name: a preset followed by the model — `openai:`, `groq:`, `openrouter:`,
+ * `ollama:` (OpenAI-compatible endpoints), `anthropic:` (the Messages API, `ANTHROPIC_API_KEY`) or
+ * `gemini:` (generateContent, `GEMINI_API_KEY`) — or `MODEL@http://host/v1` for any
+ * OpenAI-compatible server (key from `OPENAI_API_KEY` when it is set). A preset's base URL can be
+ * moved with its `…_BASE_URL` variable (`OPENAI_BASE_URL`, `ANTHROPIC_BASE_URL`, …).
  *
  * @throws {TypeError} An unknown form or preset, or a preset whose key variable is not set.
  *
@@ -93,12 +110,7 @@ export function resolveModel(spec: string, options: ResolveModelOptions = {}): M
   const colon = spec.indexOf(":");
   const prefix = colon > 0 ? spec.slice(0, colon) : "";
   const model = spec.slice(colon + 1);
-  if (prefix in NOT_YET) {
-    throw new UserTypeError(
-      `Cannot use model "${spec}": ${NOT_YET[prefix]} is not supported in this version of verdict`,
-    );
-  }
-  const preset = MODEL_PRESETS[prefix];
+  const preset = Object.hasOwn(MODEL_PRESETS, prefix) ? MODEL_PRESETS[prefix] : undefined;
   if (!preset || model === "") {
     throw new UserTypeError(
       `Cannot use model "${spec}": write ${
@@ -115,12 +127,9 @@ export function resolveModel(spec: string, options: ResolveModelOptions = {}): M
       );
     }
   }
-  return openAICompatibleCaller({
-    model,
-    baseURL: env(preset.urlVariable) || preset.baseURL,
-    apiKey,
-    id: spec,
-    provider: prefix,
-    fetch: options.fetch,
-  });
+  const baseURL = env(preset.urlVariable) || preset.baseURL;
+  const common = { model, baseURL, id: spec, fetch: options.fetch };
+  if (preset.api === "anthropic") return anthropicCaller({ ...common, apiKey: apiKey! });
+  if (preset.api === "gemini") return geminiCaller({ ...common, apiKey: apiKey! });
+  return openAICompatibleCaller({ ...common, apiKey, provider: prefix });
 }

@@ -54,6 +54,34 @@ export interface ToolCall {
   id?: string;
 }
 
+/**
+ * A tool the model may call, in the OpenAI function format: a row's `tools` field holds a list of
+ * these, and every provider gets them in its own format.
+ */
+export interface ToolDefinition {
+  /** Always `function`. */
+  type: "function";
+  /** The function. */
+  function: {
+    /** Its name. */
+    name: string;
+    /** What it does, for the model. */
+    description?: string;
+    /** Its arguments as a JSON Schema object. */
+    parameters?: Record<string, unknown>;
+    /** Ask the provider to hold the model to the schema (where supported). */
+    strict?: boolean;
+  };
+}
+
+/** One generated token with its log probability, as the server reported it. */
+export interface TokenLogprob {
+  /** The token's text. */
+  token: string;
+  /** Its natural-log probability (≤ 0). */
+  logprob: number;
+}
+
 /** Raw request metadata kept with an answer. Request headers (which carry the key) are never kept. */
 export interface RequestMeta {
   /** The request body as sent (parsed JSON), when the client exposes it. */
@@ -147,6 +175,8 @@ export interface AnswerRecord {
   toolCalls?: ToolCall[];
   /** Ids an `app` says it retrieved (retrieval metrics). */
   retrieved?: string[];
+  /** The answer's tokens with their log probabilities, when asked for and returned. */
+  logprobs?: TokenLogprob[];
   /** Why the call failed; null when it answered. */
   error: CallFailure | null;
   /** Raw request metadata (never headers). */
