@@ -13,6 +13,7 @@ import {
   printJson,
   run,
   UsageError,
+  wrapHelp,
 } from "./_common.ts";
 
 const HELP = `verdict eval: run a model over a dataset, score every answer, summarize each metric
@@ -29,13 +30,18 @@ else reference/answer/expected/target/ideal (a list: the best match counts). Ids
                         for any OpenAI-compatible server; keys from OPENAI_API_KEY, GROQ_API_KEY,
                         OPENROUTER_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY. Without --model the
                         rows' recorded response/output are scored and nothing is sent anywhere.
-  --metric M            repeatable (default exact_match): ${Object.keys(EVAL_METRICS).join(", ")};
-                        NAME:THRESHOLD (f1:0.5, latency:2000), json_valid:schema=FILE
+  --metric M            ${
+  wrapHelp(`repeatable (default exact_match): ${Object.keys(EVAL_METRICS).join(", ")};`, 24)
+}
+                        NAME:THRESHOLD (f1:0.5, latency:2000, ttft:500), a cutoff for the
+                        retrieval metrics (recall@5, ndcg@10:0.8), json_valid:schema=FILE,
+                        tests:timeout=MS (needs --allow-run and --allow-write)
   --template T          prompt template filled from the row: "Capital of {country}?"
   --input FIELD         the field to ask
   --reference FIELD     the field holding the reference(s)
   --map ROLE=COLUMN     use COLUMN for ROLE (id, messages, prompt, reference, recorded, params,
-                        finishReason, latency); "-" switches a role off. Repeatable.
+                        finishReason, latency, ttft, tools, relevant, tests, retrieved,
+                        toolCalls); "-" switches a role off. Repeatable.
   --param K=V           request parameter for every item (V read as JSON when it parses); a
                         row's own "params" object adds to them. Repeatable.
   --stream              stream answers (records the time to the first token)

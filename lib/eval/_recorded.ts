@@ -1,5 +1,6 @@
 // A recorded answer (a dataset row's `response`/`output`) as an answer record: no call is made;
-// a recorded finish reason or latency is kept when the row has one.
+// a recorded finish reason, latency, time to the first token, retrieved ids or tool calls are
+// kept when the row has them.
 import type { EvalItem } from "./dataset.ts";
 import type { AnswerRecord, FinishReason } from "./types.ts";
 
@@ -17,12 +18,18 @@ const FINISH: Readonly<Record<string, FinishReason>> = {
   SAFETY: "content_filter",
 };
 
+/** A recorded number of milliseconds, or null when the row has none. */
+function ms(value: unknown): number | null {
+  if (value === undefined || value === null || value === "") return null;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 ? n : null;
+}
+
 /** The item's recorded answer as a record. */
 export function recordedAnswer(item: EvalItem): AnswerRecord {
   const rawFinish = item.finishReason;
-  const latency = Number(item.latency);
-  const hasLatency = item.latency !== undefined && item.latency !== null && item.latency !== "" &&
-    Number.isFinite(latency);
+  const latency = ms(item.latency);
+  const ttft = ms(item.ttft);
   return {
     kind: "answer",
     v: 1,
@@ -37,11 +44,13 @@ export function recordedAnswer(item: EvalItem): AnswerRecord {
     finishReason: typeof rawFinish === "string" ? FINISH[rawFinish] ?? "other" : null,
     rawFinishReason: typeof rawFinish === "string" ? rawFinish : null,
     usage: null,
-    latencyMs: hasLatency ? latency : null,
-    ttftMs: null,
-    elapsedMs: hasLatency ? latency : null,
+    latencyMs: latency,
+    ttftMs: ttft,
+    elapsedMs: latency,
     attempts: 0,
-    streamed: false,
+    streamed: ttft !== null,
+    ...(item.toolCalls ? { toolCalls: item.toolCalls } : {}),
+    ...(item.retrieved ? { retrieved: item.retrieved } : {}),
     error: null,
     request: null,
     response: null,

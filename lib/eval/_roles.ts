@@ -12,7 +12,13 @@ export type EvalRole =
   | "recorded"
   | "params"
   | "finishReason"
-  | "latency";
+  | "latency"
+  | "ttft"
+  | "tools"
+  | "relevant"
+  | "tests"
+  | "retrieved"
+  | "toolCalls";
 
 /** Column names that suggest each role, best first. */
 export const EVAL_COLUMN_SYNONYMS: Readonly<Record<EvalRole, readonly string[]>> = {
@@ -24,6 +30,12 @@ export const EVAL_COLUMN_SYNONYMS: Readonly<Record<EvalRole, readonly string[]>>
   params: ["params"],
   finishReason: ["finish_reason"],
   latency: ["latency_ms"],
+  ttft: ["ttft_ms"],
+  tools: ["tools"],
+  relevant: ["relevant", "gold_ids"],
+  tests: ["tests"],
+  retrieved: ["retrieved", "retrieved_ids"],
+  toolCalls: ["tool_calls"],
 };
 
 /** The eval's role vocabulary. No role is required: a template can stand in for the prompt. */
@@ -34,5 +46,11 @@ export const EVAL_ROLES: RoleVocabulary<EvalRole> = {
     reference: "the reference",
     recorded: "the recorded answer",
     latency: "the recorded latency (ms)",
+    ttft: "the recorded time to the first token (ms)",
+    tools: "the tools the model may call (OpenAI function format)",
+    relevant: "the gold ids (retrieval metrics)",
+    tests: "the code tests (tests metric)",
+    retrieved: "the recorded retrieved ids",
+    toolCalls: "the recorded tool calls",
   },
 };

@@ -37,13 +37,20 @@ async function ask(item: EvalItem, ctx: RunContext, gate: PauseGate) {
     messages: item.messages,
     params: item.params,
     tag: "",
+    ...(item.tools ? { tools: item.tools } : {}),
   });
   const kept = ctx.kept?.answers.get(keptKey(item.id, key));
   if (kept) return { answer: kept, reused: true };
   const startedAt = new Date().toISOString();
   const r = await callWithRetries(
     caller,
-    { messages: item.messages, params: item.params, stream: ctx.stream, row: item.fields },
+    {
+      messages: item.messages,
+      params: item.params,
+      stream: ctx.stream,
+      row: item.fields,
+      ...(item.tools ? { tools: item.tools } : {}),
+    },
     ctx.policy,
     { gate, signal: ctx.signal },
   );
@@ -96,9 +103,11 @@ async function scoreItem(
   const causes = new Set<Cause>();
   if (answer.error) causes.add("INFRA");
   for (const metric of metrics) {
-    if (answer.error && metric.needsReference && item.references.length === 0) {
+    const cannot = metric.unscorable?.(item) ??
+      (metric.needsReference && item.references.length === 0 ? "no reference" : null);
+    if (answer.error && cannot !== null) {
       // The metric could not have scored this item even with an answer.
-      values[metric.name] = { value: NaN, pass: null, scored: false, reason: "no reference" };
+      values[metric.name] = { value: NaN, pass: null, scored: false, reason: cannot };
       continue;
     }
     if (answer.error) {

@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { numberedLines } from "../io/mod.ts";
 import { redactor } from "./_redact.ts";
-import type { AnswerRecord, ChatMessage } from "./types.ts";
+import type { AnswerRecord, ChatMessage, ToolDefinition } from "./types.ts";
 
 /** Canonical JSON: object keys sorted, so equal values give equal text. */
 function canonical(value: unknown): string {
@@ -26,8 +26,8 @@ function canonical(value: unknown): string {
 }
 
 /**
- * The reuse key of an ask: SHA-256 of the model, the messages, the parameters and the tag. An
- * answer is reused only when all four are unchanged.
+ * The reuse key of an ask: SHA-256 of the model, the messages, the parameters, the tools (when the
+ * row gives any) and the tag. An answer is reused only when all of them are unchanged.
  *
  * @example Changing a parameter changes the key
  * ```ts
@@ -44,12 +44,14 @@ export function answerKey(ask: {
   messages: readonly ChatMessage[];
   params: Readonly<Record<string, unknown>>;
   tag: string;
+  tools?: readonly ToolDefinition[];
 }): string {
   const text = canonical({
     model: ask.model,
     messages: ask.messages,
     params: ask.params,
     tag: ask.tag,
+    tools: ask.tools,
   });
   return createHash("sha256").update(text).digest("hex");
 }

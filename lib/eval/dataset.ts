@@ -12,8 +12,20 @@ import {
   type Source,
 } from "../io/mod.ts";
 import { EVAL_ROLES, type EvalRole } from "./_roles.ts";
+import {
+  type CodeTest,
+  type FieldProblem,
+  idsOf,
+  jsonIfText,
+  relevanceOf,
+  testsOf,
+  toolCallsOf,
+  toolsOf,
+} from "./_row_fields.ts";
 import { fillTemplate } from "./_template.ts";
-import type { ChatMessage } from "./types.ts";
+import type { ChatMessage, ToolCall, ToolDefinition } from "./types.ts";
+
+export type { CodeTest } from "./_row_fields.ts";
 
 /** One item of a dataset, ready to be asked and scored. */
 export interface EvalItem {
@@ -35,6 +47,18 @@ export interface EvalItem {
   finishReason?: unknown;
   /** A recorded latency in milliseconds (`latency_ms`), as given. */
   latency?: unknown;
+  /** A recorded time to the first token in milliseconds (`ttft_ms`), as given. */
+  ttft?: unknown;
+  /** Tools the model may call (`tools`, OpenAI function format). */
+  tools?: ToolDefinition[];
+  /** Gold ids with relevance grades (`relevant` / `gold_ids`), for the retrieval metrics. */
+  relevant?: Map<string, number>;
+  /** Code tests (`tests`), for the tests metric. */
+  tests?: CodeTest[];
+  /** Recorded retrieved ids (`retrieved`), scored with a recorded answer. */
+  retrieved?: string[];
+  /** Recorded tool calls (`tool_calls`), scored with a recorded answer. */
+  toolCalls?: ToolCall[];
   /** Every field of the row. */
   fields: Readonly<Record<string, unknown>>;
 }
@@ -47,7 +71,8 @@ export interface DatasetOptions {
   reference?: string;
   /**
    * Columns for roles (`id`, `messages`, `prompt`, `reference`, `recorded`, `params`,
-   * `finishReason`, `latency`); null switches a role off. `input` and `reference` win over it.
+   * `finishReason`, `latency`, `ttft`, `tools`, `relevant`, `tests`, `retrieved`, `toolCalls`);
+   * null switches a role off. `input` and `reference` win over it.
    */
   mapping?: ColumnMapping<EvalRole>;
   /** A prompt template filled from the row: `{field}` (write `{{` and `}}` for braces). */
@@ -80,17 +105,6 @@ const ROLES = new Set(["system", "user", "assistant"]);
 
 /** A value a row really gives (an empty CSV cell gives nothing). */
 const filled = (v: unknown) => v !== undefined && v !== null && v !== "";
-
-function jsonIfText(value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  const t = value.trim();
-  if (!(t.startsWith("[") || t.startsWith("{"))) return value;
-  try {
-    return JSON.parse(t);
-  } catch {
-    return value;
-  }
-}
 
 function asText(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
@@ -237,6 +251,27 @@ export async function readDataset(
     }
     seen.set(id, row);
 
+    const structured: Partial<Pick<EvalItem, StructuredRole>> = {};
+    let bad: { role: StructuredRole; problem: string } | undefined;
+    for (const [role, read] of STRUCTURED) {
+      const raw = record.get(role);
+      if (!filled(raw)) continue;
+      const value = read(raw);
+      if (isProblem(value)) {
+        bad = { role, problem: value.problem };
+        break;
+      }
+      (structured as Record<string, unknown>)[role] = value;
+    }
+    if (bad) {
+      problem(
+        `bad-${bad.role}`,
+        `row ${row}: "${column(bad.role)}" ${bad.problem}`,
+        column(bad.role),
+      );
+      continue;
+    }
+
     const recorded = record.get("recorded");
     records.report.used();
     items.push({
@@ -249,6 +284,8 @@ export async function readDataset(
       recorded: typeof recorded === "string" ? recorded : null,
       finishReason: record.get("finishReason"),
       latency: record.get("latency"),
+      ttft: record.get("ttft"),
+      ...structured,
       fields: values,
     });
   }
@@ -261,6 +298,21 @@ export async function readDataset(
     records: count,
   };
 }
+
+/** Roles whose values are read into checked structures. */
+type StructuredRole = "tools" | "relevant" | "tests" | "retrieved" | "toolCalls";
+
+const STRUCTURED: readonly [StructuredRole, (v: unknown) => unknown][] = [
+  ["tools", toolsOf],
+  ["relevant", relevanceOf],
+  ["tests", testsOf],
+  ["retrieved", idsOf],
+  ["toolCalls", toolCallsOf],
+];
+
+const isProblem = (v: unknown): v is FieldProblem =>
+  v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof Map) &&
+  typeof (v as FieldProblem).problem === "string";
 
 function jsonIfArray(value: unknown): unknown {
   const parsed = jsonIfText(value);

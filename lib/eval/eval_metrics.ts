@@ -6,6 +6,12 @@
 import { contains, exactMatch, f1 } from "./_text_metrics.ts";
 import { choice, number } from "./_extract_metrics.ts";
 import { jsonMatch, jsonValid } from "./_json_metrics.ts";
+import { retrievalMetric, type RetrievalMetricName } from "./_retrieval_metrics.ts";
+import { toolCallMetric } from "./_tool_call_metric.ts";
+import { confidenceMetric } from "./_confidence.ts";
+import { codeTestsMetric } from "./_code_tests.ts";
+import { checkSandbox } from "./_sandbox.ts";
+import type { EvalItem } from "./dataset.ts";
 import {
   customMetric,
   type Metric,
@@ -15,7 +21,7 @@ import {
   verdict,
 } from "./metric.ts";
 import type { AnswerRecord } from "./types.ts";
-import { UserRangeError, UserSyntaxError, UserTypeError } from "../errors/mod.ts";
+import { closestName, UserRangeError, UserSyntaxError, UserTypeError } from "../errors/mod.ts";
 
 /** Options given after the name (`schema=person.json`), with files already read. */
 type Options = Readonly<Record<string, unknown>>;
@@ -36,10 +42,20 @@ export interface BuiltinMetric {
   range: readonly [number, number];
   /** Options it takes after its name (`key=value`); values ending in `.json` are read as files. */
   options?: readonly string[];
+  /** True when it takes a cutoff after its name (`recall@5`), given to compute as `options.k`. */
+  cutoff?: boolean;
+  /** Why an item cannot be scored whatever its answer (no gold ids, no tests), else null. */
+  unscorable?: (item: EvalItem) => string | null;
+  /** A check made once before the run (that the process may start sandboxes). */
+  prepare?: () => Promise<void>;
   /** The value a failed call gets (default 0). */
   failedValue?: (answer: AnswerRecord) => number;
   /** Score one item. */
-  compute(record: MetricRecord, references: readonly string[], options: Options): MetricOutcome;
+  compute(
+    record: MetricRecord,
+    references: readonly string[],
+    options: Options,
+  ): MetricOutcome | Promise<MetricOutcome>;
 }
 
 /** The names of the built-in metrics. */
@@ -51,7 +67,49 @@ export type EvalMetricName =
   | "number"
   | "json_valid"
   | "json_match"
-  | "latency";
+  | "latency"
+  | "ttft"
+  | "confidence"
+  | "tool_call"
+  | RetrievalMetricName
+  | "tests";
+
+/** A retrieval metric's registry entry: the formulas are in `_retrieval_metrics.ts`. */
+function retrieval(
+  name: RetrievalMetricName,
+  kind: "binary" | "graded",
+  settings: string,
+): BuiltinMetric {
+  return {
+    kind,
+    direction: "higher",
+    needsReference: false,
+    settings: `${settings}; gold ids from relevant/gold_ids, retrieved ids from the answer`,
+    range: [0, 1],
+    cutoff: true,
+    unscorable: (item) => noGold(item),
+    compute: (r, _refs, o) =>
+      retrievalMetric(
+        name,
+        r.answer.retrieved,
+        r.item.relevant,
+        (o.k as number | undefined) ?? null,
+      ),
+  };
+}
+
+function noGold(item: EvalItem): string | null {
+  return [...(item.relevant?.values() ?? [])].some((g) => g > 0) ? null : "no relevant gold ids";
+}
+
+/** Milliseconds of a timing field, or not scored with the reason. */
+function timing(value: number | null, missing: string): MetricOutcome {
+  return value === null
+    ? { value: null, reason: missing }
+    : { value, reason: `${Math.round(value)} ms` };
+}
+
+const TESTS_TIMEOUT_MS = 10_000;
 
 /** The built-in metrics. */
 export const EVAL_METRICS: Readonly<Record<EvalMetricName, BuiltinMetric>> = {
@@ -120,10 +178,65 @@ export const EVAL_METRICS: Readonly<Record<EvalMetricName, BuiltinMetric>> = {
     unit: "ms",
     range: [0, Number.MAX_SAFE_INTEGER],
     failedValue: (a) => a.elapsedMs ?? NaN,
+    compute: (r) => timing(r.answer.latencyMs, "no latency recorded"),
+  },
+  ttft: {
+    kind: "graded",
+    direction: "lower",
+    needsReference: false,
+    settings:
+      "milliseconds from sending the request to the first streamed token (text, reasoning or tool arguments)",
+    unit: "ms",
+    range: [0, Number.MAX_SAFE_INTEGER],
+    failedValue: () => NaN,
     compute: (r) =>
-      r.answer.latencyMs === null
-        ? { value: null, reason: "no latency recorded" }
-        : { value: r.answer.latencyMs, reason: `${Math.round(r.answer.latencyMs)} ms` },
+      timing(
+        r.answer.ttftMs,
+        r.answer.streamed ? "no token arrived" : "not streamed (ask with --stream)",
+      ),
+  },
+  confidence: {
+    kind: "graded",
+    direction: "higher",
+    needsReference: false,
+    settings: "mean token probability, (1/n) Σ exp(logprob), of the answer's n tokens",
+    range: [0, 1],
+    compute: (r) => confidenceMetric(r.answer.logprobs),
+  },
+  tool_call: {
+    kind: "binary",
+    direction: "higher",
+    needsReference: true,
+    settings:
+      "the expected tool(s) called with the expected arguments, compared as JSON values; best reference",
+    range: [0, 1],
+    compute: (r, refs) => toolCallMetric(r.answer.toolCalls, refs, r.text),
+  },
+  hit: retrieval("hit", "binary", "a relevant id among the retrieved"),
+  recall: retrieval("recall", "graded", "share of the relevant ids retrieved"),
+  precision: retrieval(
+    "precision",
+    "graded",
+    "share of the retrieved ids (or of k) that are relevant",
+  ),
+  mrr: retrieval("mrr", "graded", "1 / rank of the first relevant id"),
+  ndcg: retrieval("ndcg", "graded", "DCG / ideal DCG, linear gain grade / log2(rank + 1)"),
+  tests: {
+    kind: "binary",
+    direction: "higher",
+    needsReference: false,
+    settings:
+      "the answer's code passes every test of the row, run by Deno with no permissions (1 MB output, 512 MB memory)",
+    range: [0, 1],
+    options: ["timeout"],
+    unscorable: (item) => item.tests ? null : "no tests",
+    prepare: checkSandbox,
+    compute: (r, _refs, o) =>
+      codeTestsMetric(r.text, r.item.tests!, {
+        timeoutMs: (o.timeout as number | undefined) ?? TESTS_TIMEOUT_MS,
+        maxOutputBytes: 1_000_000,
+        memoryMb: 512,
+      }),
   },
 };
 
@@ -157,15 +270,34 @@ export async function resolveMetric(
   readText: ReadText = (path) => Deno.readTextFile(path),
 ): Promise<ResolvedMetric> {
   if (typeof spec !== "string") return customMetric(spec);
-  const [name, ...parts] = spec.split(":").map((s) => s.trim());
+  const [written, ...parts] = spec.split(":").map((s) => s.trim());
+  const at = written.indexOf("@");
+  const name = at >= 0 ? written.slice(0, at) : written;
   if (!isBuiltin(name)) {
+    const near = closestName(name, Object.keys(EVAL_METRICS));
     throw new UserTypeError(
-      `Unknown metric "${name}": use one of ${Object.keys(EVAL_METRICS).join(", ")}`,
+      `Unknown metric "${name}"${near ? ` (did you mean "${near}"?)` : ""}: use one of ${
+        Object.keys(EVAL_METRICS).join(", ")
+      }`,
     );
   }
   const def = EVAL_METRICS[name];
-  let threshold: number | null = def.kind === "binary" ? 1 : null;
   const options: Record<string, unknown> = {};
+  if (at >= 0) {
+    const k = Number(written.slice(at + 1));
+    if (!def.cutoff) {
+      throw new UserTypeError(
+        `Metric "${written}": ${name} takes no @k cutoff (hit, recall, precision, mrr and ndcg do)`,
+      );
+    }
+    if (!Number.isInteger(k) || k < 1) {
+      throw new UserRangeError(
+        `Metric "${written}": the cutoff after @ must be a whole number ≥ 1`,
+      );
+    }
+    options.k = k;
+  }
+  let threshold: number | null = def.kind === "binary" ? 1 : null;
   for (const part of parts) {
     const eq = part.indexOf("=");
     if (eq < 0) {
@@ -189,31 +321,49 @@ export async function resolveMetric(
         }`,
       );
     }
-    options[key] = key === "schema" ? await readSchema(value, readText) : value;
+    options[key] = key === "schema"
+      ? await readSchema(value, readText)
+      : key === "timeout"
+      ? timeLimit(value, spec)
+      : value;
   }
-  const shownOptions = Object.keys(options).length > 0
+  await def.prepare?.();
+  const shownOptions = parts.some((p) => p.includes("="))
     ? `; ${parts.filter((p) => p.includes("=")).join(", ")}`
     : "";
+  const unscorable = (item: EvalItem) =>
+    def.unscorable?.(item) ??
+      (def.needsReference && item.references.length === 0 ? "no reference" : null);
   return {
-    name,
+    name: written,
     kind: def.kind,
     direction: def.direction,
     threshold,
-    settings: def.settings + shownOptions,
+    settings: def.settings + (options.k ? `; top ${options.k}` : "") + shownOptions,
     ...(def.unit ? { unit: def.unit } : {}),
     needsReference: def.needsReference,
+    unscorable,
     failedValue: def.failedValue ?? (() => 0),
-    score(record, references) {
-      if (def.needsReference && references.length === 0) {
-        return Promise.resolve(
-          verdict({ value: null, reason: "no reference" }, threshold, def.direction),
-        );
+    async score(record, references) {
+      const cannot = def.unscorable?.(record.item) ??
+        (def.needsReference && references.length === 0 ? "no reference" : null);
+      if (cannot !== null) {
+        return verdict({ value: null, reason: cannot }, threshold, def.direction);
       }
-      return Promise.resolve(
-        verdict(def.compute(record, references, options), threshold, def.direction),
-      );
+      return verdict(await def.compute(record, references, options), threshold, def.direction);
     },
   };
+}
+
+/** A time limit option in milliseconds. */
+function timeLimit(value: string, spec: string): number {
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 1) {
+    throw new UserRangeError(
+      `Metric "${spec}": timeout must be a whole number of milliseconds ≥ 1`,
+    );
+  }
+  return ms;
 }
 
 async function readSchema(path: string, readText: ReadText): Promise<unknown> {

@@ -3,20 +3,11 @@ import assert from "node:assert/strict";
 import { normalizedExactMatch, tokenF1 } from "../graders/mod.ts";
 import { resolveMetric } from "./eval_metrics.ts";
 import { customMetric } from "./metric.ts";
-import type { EvalItem } from "./dataset.ts";
+import { testItem } from "./_test_item.ts";
 import type { AnswerRecord } from "./types.ts";
 
 function record(text: string, latencyMs: number | null = 100) {
-  const item: EvalItem = {
-    index: 0,
-    row: 1,
-    id: "x",
-    messages: [],
-    references: [],
-    params: {},
-    recorded: text,
-    fields: {},
-  };
+  const item = testItem({ recorded: text });
   const answer = { text, latencyMs } as AnswerRecord;
   return { text, answer, item };
 }

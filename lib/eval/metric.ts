@@ -76,6 +76,11 @@ export interface ResolvedMetric {
   unit?: string;
   /** True when an item without a reference is not scored (also when its call failed). */
   needsReference: boolean;
+  /**
+   * Why an item cannot be scored whatever its answer (no reference, no gold ids, no tests), else
+   * null; such an item stays not scored when its call fails too.
+   */
+  unscorable?: (item: EvalItem) => string | null;
   /** The value a failed call gets (0 for 0–1 metrics; latency keeps the time spent). */
   failedValue(answer: AnswerRecord): number;
   /** Score one item (all references at once; the best counts). */
