@@ -45,7 +45,7 @@ import {
 
 /** The graders and their options, from the registry. */
 function gradersHelp(): string {
-  const width = Math.max(...Object.keys(GRADERS).map((n) => n.length));
+  const width = Object.keys(GRADERS).reduce((w, n) => Math.max(w, n.length), 0);
   const out: string[] = [];
   for (const grader of Object.values(GRADERS)) {
     const kind = grader.kind === "binary" ? "pass/fail" : "score    ";

@@ -173,7 +173,7 @@ Deno.test("flags and files: formats from the one list, damaged gzip, confidence"
     await Deno.writeFile(`${dir}/cut.jsonl.gz`, gz.slice(0, gz.length - 12));
     await userError(
       ["score", `${dir}/cut.jsonl.gz`],
-      /Cannot read ".*cut.jsonl.gz": its gzip data is damaged/,
+      /Cannot read ".*cut.jsonl.gz": its gzip data is cut off/,
     );
   } finally {
     await Deno.remove(dir, { recursive: true });

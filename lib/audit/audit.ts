@@ -172,7 +172,7 @@ export async function audit(
 
   // Refusals handed in by an adapter (read only now: a streaming reader fills them as it goes)
   // count in their group when they name one.
-  refusedRows.push(...(source.refused ?? []));
+  for (const item of (source.refused ?? [])) refusedRows.push(item);
   for (const r of source.refused ?? []) {
     const g = r.version !== undefined && r.grader !== undefined
       ? groups.get(JSON.stringify([r.version, r.grader]))
@@ -264,8 +264,12 @@ function eachCaseOnce(g: GroupState, pooled: number): GroupReport["eachCaseOnce"
   const tallies = [...g.cases.values()];
   if (tallies.length === 0) return null;
   const repeats = tallies.map((t) => t.attempts);
-  const minRepeats = Math.min(...repeats);
-  const maxRepeats = Math.max(...repeats);
+  let minRepeats = Infinity;
+  let maxRepeats = -Infinity;
+  for (const r of repeats) {
+    minRepeats = Math.min(minRepeats, r);
+    maxRepeats = Math.max(maxRepeats, r);
+  }
   if (minRepeats === maxRepeats) return null;
   let sum = 0;
   let cases = 0;

@@ -355,7 +355,7 @@ async function streamed(
         break;
       }
       case "stream-start":
-        warnings.push(...part.warnings.map(warningText));
+        for (const w of part.warnings) warnings.push(warningText(w));
         break;
       case "response-metadata":
         meta.id = part.id;

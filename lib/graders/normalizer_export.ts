@@ -149,7 +149,8 @@ function python(steps: FormattingStep[], name: string): string {
   const imports = [];
   if (uses("collapse-whitespace")) imports.push("import re");
   if (uses("nfkc")) imports.push("import unicodedata");
-  if (imports.length > 0) lines.push("", ...imports);
+  if (imports.length > 0) lines.push("");
+  for (const line of imports) lines.push(line);
   if (uses("collapse-whitespace")) {
     lines.push("", `_WS_RUN = re.compile(r"[${PY_WHITESPACE_CLASS}]+")`);
   }

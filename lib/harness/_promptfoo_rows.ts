@@ -155,6 +155,6 @@ export function settlePromptfoo(
   described: Map<number, string | undefined>,
 ): Draft {
   nameCases(pending, described);
-  draft.rows.push(...pending.map((p) => p.row));
+  for (const p of pending) draft.rows.push(p.row);
   return finishDraft(draft);
 }

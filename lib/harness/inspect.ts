@@ -84,10 +84,12 @@ export async function adaptInspectLog(
         (typeof sample.retries === "number" && sample.retries > 0)
       ) retried++;
       if (sample.limit !== undefined && sample.limit !== null) limited++;
-      rows.push(...inspectSampleRows(sample, record.row, version, scorers, dictKeys));
+      for (const item of inspectSampleRows(sample, record.row, version, scorers, dictKeys)) {
+        rows.push(item);
+      }
     }
     rows = fillScorerless(expandDictScorers(rows, dictKeys));
-    draft.rows.push(...rows);
+    for (const item of rows) draft.rows.push(item);
   }
   inspectFigures(draft, header, version);
   inspectChecks(draft, header, rows);

@@ -167,11 +167,11 @@ export async function adaptLmEvalSamples(
     }
   }
   settleVerdicts(rows);
-  draft.rows.push(...rows);
+  for (const item of rows) draft.rows.push(item);
   if (results && context.task) {
     const figures = lmEvalFigures(results, version, context.task);
-    draft.declared.push(...figures.declared);
-    draft.harness.notes.push(...figures.notes);
+    for (const item of figures.declared) draft.declared.push(item);
+    for (const item of figures.notes) draft.harness.notes.push(item);
   } else {
     draft.harness.notes.push(
       `No results file was found beside the samples file: the version is named after the file ` +

@@ -31,7 +31,7 @@ export function adaptLmEvalResults(doc: Record<string, unknown>): HarnessDraft {
   const draft = newDraft("lm-eval", lmEvalVersion(doc));
   const version = lmEvalModel(doc) ?? "unknown model";
   const figures = lmEvalFigures(doc, version);
-  draft.declared.push(...figures.declared);
-  draft.harness.notes.push(...figures.notes);
+  for (const item of figures.declared) draft.declared.push(item);
+  for (const item of figures.notes) draft.harness.notes.push(item);
   return finishDraft(draft);
 }

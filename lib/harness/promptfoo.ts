@@ -80,7 +80,8 @@ function reportMissing(
     return;
   }
   const present = new Set(pending.map((p) => `${p.row.version}\u0000${p.testIdx}`));
-  const tests = Math.max(...pending.map((p) => p.testIdx), -1) + 1;
+  let tests = 0;
+  for (const p of pending) tests = Math.max(tests, p.testIdx + 1);
   const missing: { promptIdx: number; testIdx: number; version: string | undefined }[] = [];
   for (let promptIdx = 0; promptIdx < prompts.length; promptIdx++) {
     const version = versionOf({ promptIdx });

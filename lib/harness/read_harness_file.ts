@@ -67,7 +67,9 @@ export async function readHarnessFile(
       kind: detected.kind,
       thresholds,
     });
-    draft.harness.notes.push(...harnessNotes(draft.harness.name, draft.harness.version));
+    for (const item of harnessNotes(draft.harness.name, draft.harness.version)) {
+      draft.harness.notes.push(item);
+    }
     return { source: file.name, detected, ...draft };
   } finally {
     file.close();

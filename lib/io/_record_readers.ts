@@ -1,11 +1,12 @@
 // One async generator of raw records per format.
 // @ts-types="npm:@types/papaparse@5.5.2"
 import Papa from "npm:papaparse@5.7.1";
-import { JSONParser } from "npm:@streamparser/json@0.0.26";
-import { Readable } from "node:stream";
 import { flattenRecord, isPlainObject, setField } from "./_flatten.ts";
 import { numberedLines } from "./numbered_lines.ts";
-import { markerFor, NonFiniteRewriter, parseJson, restoreNonFinite } from "./nonfinite_json.ts";
+import { readJsonRecord, tooLargeMessage } from "./_json_record.ts";
+import { jsonFrames } from "./_json_frames.ts";
+import { csvFrames } from "./_csv_frames.ts";
+import type { ReadLimits } from "./limits.ts";
 import { UserSyntaxError } from "../errors/mod.ts";
 import type { RawRecord } from "./types.ts";
 
@@ -22,6 +23,10 @@ export class ColumnSet {
 
 function unreadable(row: number, message: string): RawRecord {
   return { row, problem: { code: "unreadable", row, message } };
+}
+
+function tooLarge(row: number, message: string): RawRecord {
+  return { row, problem: { code: "too-large", row, message } };
 }
 
 function objectRecord(row: number, value: unknown, columns: ColumnSet, what: string): RawRecord {
@@ -45,123 +50,198 @@ function headerNames(cells: readonly string[]): string[] {
   });
 }
 
-/** CSV or TSV through papaparse's streaming parser. Record 1 is the first row after the header. */
+/** Records parsed by papaparse at once: enough to amortise each call, few enough to stay small. */
+const BATCH_RECORDS = 512;
+const BATCH_CHARS = 1 << 20;
+
+/** Parse framed record texts with papaparse: one row of fields per record, in order. */
+function parseRecords(texts: readonly string[], delimiter: string): string[][] {
+  const parse = (text: string) =>
+    Papa.parse<string[]>(text, { delimiter, newline: "\n", quoteChar: '"' }).data;
+  const rows = parse(texts.join("\n"));
+  if (rows.length === texts.length) return rows;
+  // A record papaparse splits differently from the framer: parse each one alone.
+  return texts.map((t) => parse(t)[0] ?? [""]);
+}
+
+/**
+ * CSV or TSV: records framed first (any line ends; a quote left open is reported with the line it
+ * opened on, and reading resumes on the next line), fields read by papaparse. Record 1 is the
+ * first row after the header.
+ */
 export async function* csvRecords(
   text: AsyncIterable<string>,
   delimiter: "," | "\t",
   columns: ColumnSet,
+  limits: Required<ReadLimits>,
+  name: string,
+  lineOffset = 0,
 ): AsyncGenerator<RawRecord> {
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter, skipEmptyLines: true });
-  const input = Readable.from(text, { objectMode: true });
-  // An error while decoding (not UTF-8) must surface where the records are read.
-  input.on("error", (error) => parser.destroy(error));
-  input.pipe(parser);
   let header: string[] | undefined;
   let row = 0;
-  for await (const fields of parser as AsyncIterable<string[]>) {
-    if (!header) {
-      header = headerNames(fields);
-      columns.add(header);
-      continue;
+  let pending: { row: number; text: string; line: number; lastLine: number; warn?: string }[] = [];
+  let chars = 0;
+  let last: RawRecord | undefined;
+  const lines = (a: number, b: number) => a === b ? `line ${a}` : `lines ${a}–${b}`;
+  const flush = function* (): Generator<RawRecord> {
+    if (pending.length === 0) return;
+    const parsed = parseRecords(pending.map((p) => p.text), delimiter);
+    for (const [i, p] of pending.entries()) {
+      const fields = parsed[i];
+      let record: RawRecord;
+      if (fields.length !== header!.length) {
+        record = unreadable(
+          p.row,
+          `record ${p.row} (${lines(p.line, p.lastLine)}) has ${fields.length} ` +
+            `field${fields.length === 1 ? "" : "s"}, the header has ${header!.length}`,
+        );
+      } else {
+        const values: Record<string, unknown> = {};
+        header!.forEach((h, j) => setField(values, h, fields[j]));
+        record = { row: p.row, values };
+        if (p.warn) record.warning = { code: "merged-lines", row: p.row, message: p.warn };
+      }
+      if (last) yield last;
+      last = record;
     }
-    row++;
-    if (fields.length !== header.length) {
-      yield unreadable(
-        row,
-        `record ${row} has ${fields.length} field${fields.length === 1 ? "" : "s"}, ` +
-          `the header has ${header.length}`,
-      );
-      continue;
+    pending = [];
+    chars = 0;
+  };
+  for await (const frame of csvFrames(text, delimiter, limits, lineOffset)) {
+    switch (frame.kind) {
+      case "header": {
+        header = headerNames(parseRecords([frame.text], delimiter)[0]);
+        columns.add(header);
+        break;
+      }
+      case "record": {
+        row++;
+        pending.push({
+          row,
+          text: frame.text,
+          line: frame.line,
+          lastLine: frame.lastLine,
+          warn: frame.mergedLines
+            ? `its quoted field runs over ${lines(frame.line, frame.lastLine)}, and each line ` +
+              "after the first reads as a record of its own: if a quote was left open on line " +
+              `${frame.line}, rows were merged into this one`
+            : undefined,
+        });
+        chars += frame.text.length;
+        if (pending.length >= BATCH_RECORDS || chars >= BATCH_CHARS) yield* flush();
+        break;
+      }
+      case "too-large": {
+        yield* flush();
+        row++;
+        if (last) yield last;
+        last = tooLarge(
+          row,
+          tooLargeMessage(
+            `record ${row} (${lines(frame.line, frame.lastLine)})`,
+            frame.size,
+            limits.maxRecordSize,
+          ),
+        );
+        break;
+      }
+      case "unclosed": {
+        if (!header) {
+          throw new UserSyntaxError(
+            `Cannot read "${name}": the header (line ${frame.line}) opens a quote that is ` +
+              "never closed",
+          );
+        }
+        yield* flush();
+        row++;
+        if (last) yield last;
+        last = unreadable(
+          row,
+          `record ${row}: the quote opened on line ${frame.line} ${frame.why}` +
+            (frame.lost !== undefined
+              ? `; lines ${frame.line + 1}–${frame.lost} after it were too large to read again ` +
+                "and are lost with it"
+              : frame.resumes
+              ? `; reading goes on from line ${frame.line + 1}`
+              : ""),
+        );
+        break;
+      }
+      case "end": {
+        yield* flush();
+        if (last && !frame.lineEnd && last.values) {
+          last.warning = {
+            code: "no-final-line-end",
+            row: last.row,
+            message: "the file does not end with a line break: if it was cut off, this last " +
+              "record may be incomplete",
+          };
+        }
+        break;
+      }
     }
-    const values: Record<string, unknown> = {};
-    header.forEach((h, i) => setField(values, h, fields[i]));
-    yield { row, values };
   }
+  if (last) yield last;
 }
 
-/** JSON lines: one object per line; the row number is the line number; blank lines are skipped. */
+/**
+ * JSON lines: one object per line; the row number is the line number; blank lines are skipped.
+ * A line over the size limit is left out as too large without being built.
+ */
 export async function* jsonlRecords(
   text: AsyncIterable<string>,
   columns: ColumnSet,
+  limits: Required<ReadLimits>,
+  lineOffset = 0,
 ): AsyncGenerator<RawRecord> {
-  for await (const { line, text: body } of numberedLines(text)) {
-    if (body.trim() === "") continue;
-    let value: unknown;
-    try {
-      value = parseJson(body);
-    } catch {
-      yield unreadable(line, `line ${line} is not valid JSON`);
+  const lines = numberedLines(text, { maxLineLength: limits.maxRecordSize });
+  for await (const { line: n, text: body, omitted } of lines) {
+    const line = n + lineOffset;
+    if (omitted !== undefined) {
+      yield tooLarge(line, tooLargeMessage(`line ${line}`, omitted, limits.maxRecordSize));
       continue;
     }
-    yield objectRecord(line, value, columns, `line ${line}`);
+    if (body.trim() === "") continue;
+    const read = readJsonRecord(body, `line ${line}`, limits);
+    if (read.code === undefined) yield objectRecord(line, read.value, columns, `line ${line}`);
+    else if (read.code === "too-large") yield tooLarge(line, read.message);
+    else yield unreadable(line, read.message);
   }
 }
 
 /**
- * A JSON array of objects (`path = "$.*"`) or a document's `rows` array (`"$.rows.*"`), streamed
- * element by element. A parse error ends the stream with one unreadable record.
+ * A JSON array of objects, or a document's `rows` array, element by element: each element is cut
+ * out by a structural scan and parsed alone, so one broken element is left out on its own.
  */
 export async function* jsonArrayRecords(
   text: AsyncIterable<string>,
   inRows: boolean,
   columns: ColumnSet,
   name: string,
+  limits: Required<ReadLimits>,
 ): AsyncGenerator<RawRecord> {
-  const parser = new JSONParser({
-    paths: inRows ? ["$.rows.*", "$.rows"] : ["$.*"],
-    keepStack: false,
-  });
-  const ready: unknown[][] = [];
-  let sawRows = !inRows;
-  let rowsIsArray = !inRows;
-  parser.onValue = ({ value, key, stack }) => {
-    if (inRows && stack.length === 1) {
-      sawRows = true;
-      rowsIsArray = Array.isArray(value);
-      return;
-    }
-    ready.push([key, value]);
-  };
-  let marker: string | undefined;
-  let rewriter: NonFiniteRewriter | undefined;
-  let next = 1;
-  const drain = function* () {
-    for (const [key, value] of ready.splice(0)) {
-      const row = typeof key === "number" ? key + 1 : next;
-      next = row + 1;
-      yield objectRecord(
-        row,
-        marker && rewriter?.rewrote ? restoreNonFinite(value, marker) : value,
-        columns,
-        `element ${row}`,
+  const end = { sawArray: false, rowsNotArray: false };
+  for await (const frame of jsonFrames(text, inRows, limits, end)) {
+    const what = `element ${frame.index}`;
+    if ("text" in frame) {
+      const read = readJsonRecord(frame.text, what, limits);
+      if (read.code === undefined) yield objectRecord(frame.index, read.value, columns, what);
+      else if (read.code === "too-large") yield tooLarge(frame.index, read.message);
+      else yield unreadable(frame.index, read.message);
+    } else if ("tooLarge" in frame) {
+      yield tooLarge(frame.index, tooLargeMessage(what, frame.tooLarge, limits.maxRecordSize));
+    } else if ("tooDeep" in frame) {
+      yield unreadable(
+        frame.index,
+        `${what} nests deeper than ${limits.maxDepth} levels (maxDepth)`,
       );
-    }
-  };
-  try {
-    for await (const chunk of text) {
-      // The placeholder is chosen from the first chunk; a later chunk holding the very same
-      // 20-character placeholder text is not a practical concern.
-      marker ??= markerFor(chunk);
-      rewriter ??= new NonFiniteRewriter(marker);
-      parser.write(rewriter.push(chunk));
-      yield* drain();
-    }
-    if (rewriter) parser.write(rewriter.flush());
-    if (!parser.isEnded) parser.end();
-    yield* drain();
-  } catch (error) {
-    yield* drain();
-    const detail = error instanceof Error ? error.message : String(error);
-    yield unreadable(
-      next,
-      `element ${next} and the rest of the file could not be parsed (${detail})`,
-    );
-    return;
+    } else yield unreadable(frame.index, `${what} ${frame.broken}`);
   }
-  if (!sawRows || !rowsIsArray) {
+  if (inRows && !end.sawArray) {
     throw new UserSyntaxError(
-      `Cannot read "${name}": the JSON document has no "rows" array ` +
-        `(expected a JSON array, JSON lines, or {"rows": [...]})`,
+      `Cannot read "${name}": the JSON document has no "rows" array` +
+        (end.rowsNotArray ? " (its rows key holds something else)" : "") +
+        ` (expected a JSON array, JSON lines, or {"rows": [...]})`,
     );
   }
 }

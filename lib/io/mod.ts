@@ -4,6 +4,7 @@ export * from "./nonfinite_json.ts";
 export * from "./numbered_lines.ts";
 export * from "./source.ts";
 export * from "./detect_format.ts";
+export * from "./limits.ts";
 export * from "./open_records.ts";
 export * from "./mapping.ts";
 export * from "./result_roles.ts";

@@ -108,29 +108,67 @@ export function markerFor(text: string): string {
  * possible. Returns the restored value.
  */
 export function restoreNonFinite(value: unknown, marker: string): unknown {
-  if (typeof value === "string") {
-    if (value.startsWith(marker)) {
-      const token = value.slice(marker.length);
-      if (token in VALUES) return VALUES[token];
+  const restore = (v: unknown): unknown => {
+    if (typeof v !== "string" || !v.startsWith(marker)) return v;
+    const token = v.slice(marker.length);
+    return Object.hasOwn(VALUES, token) ? VALUES[token] : v;
+  };
+  // An explicit stack instead of recursion: a deeply nested value cannot overflow the call stack.
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    if (Array.isArray(next)) {
+      for (let i = 0; i < next.length; i++) {
+        next[i] = restore(next[i]);
+        if (typeof next[i] === "object" && next[i] !== null) stack.push(next[i]);
+      }
+    } else if (next !== null && typeof next === "object") {
+      const obj = next as Record<string, unknown>;
+      for (const key of Object.keys(obj)) {
+        const v = obj[key];
+        const restored = restore(v);
+        // defineProperty, not assignment: a key "__proto__" must stay a key.
+        if (restored !== v) {
+          Object.defineProperty(obj, key, {
+            value: restored,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+        } else if (typeof v === "object" && v !== null) stack.push(v);
+      }
     }
-    return value;
   }
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = restoreNonFinite(value[i], marker);
-    return value;
-  }
-  if (value !== null && typeof value === "object") {
-    const obj = value as Record<string, unknown>;
-    for (const key of Object.keys(obj)) obj[key] = restoreNonFinite(obj[key], marker);
-    return obj;
+  return restore(value);
+}
+
+/** Long runs of digits: only text holding one can hold an integer beyond 2^53. */
+const LONG_DIGITS = /\d{16}/;
+
+/**
+ * A reviver that keeps an integer literal beyond what a double holds exactly (past 2^53) as the
+ * text of its digits, so ids such as `9007199254740993` keep every digit instead of rounding.
+ */
+function keepDigits(_key: string, value: unknown, context?: { source?: string }): unknown {
+  if (
+    typeof value === "number" && !Number.isSafeInteger(value) && context?.source !== undefined &&
+    /^-?\d+$/.test(context.source)
+  ) {
+    return context.source;
   }
   return value;
 }
 
+function parseStrict(text: string): unknown {
+  // deno-lint-ignore no-explicit-any
+  return LONG_DIGITS.test(text) ? JSON.parse(text, keepDigits as any) : JSON.parse(text);
+}
+
 /**
  * Parse JSON text that may carry bare `NaN`, `Infinity` or `-Infinity` tokens (as Python writes
- * them). Those become the numbers `NaN`, `Infinity` and `-Infinity`; everything else follows
- * `JSON.parse`, including its `SyntaxError` for text that is not JSON.
+ * them). Those become the numbers `NaN`, `Infinity` and `-Infinity`; an integer literal beyond
+ * 2^53 (which a number cannot hold exactly) is kept as the text of its digits; everything else
+ * follows `JSON.parse`, including its `SyntaxError` for text that is not JSON.
  *
  * @example Read a line written by lm-evaluation-harness
  * ```ts
@@ -141,17 +179,18 @@ export function restoreNonFinite(value: unknown, marker: string): unknown {
  * assert.equal(row.mae, Infinity);
  * assert.ok(Number.isNaN(row.stderr));
  * assert.equal(row.note, "NaN");
+ * assert.deepEqual(parseJson('{"id": 9007199254740993, "n": 2.5}'), { id: "9007199254740993", n: 2.5 });
  * ```
  */
 export function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseStrict(text);
   } catch (error) {
     if (!/NaN|Infinity/.test(text)) throw error;
     const marker = markerFor(text);
     const rewriter = new NonFiniteRewriter(marker);
     const rewritten = rewriter.push(text) + rewriter.flush();
     if (!rewriter.rewrote) throw error;
-    return restoreNonFinite(JSON.parse(rewritten), marker);
+    return restoreNonFinite(parseStrict(rewritten), marker);
   }
 }

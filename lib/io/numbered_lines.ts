@@ -8,13 +8,26 @@
 export interface NumberedLine {
   /** The line number, from 1. */
   line: number;
-  /** The line without its `\n` or `\r\n`. */
+  /** The line without its `\n` or `\r\n` (empty when the line was {@link NumberedLine.omitted}). */
   text: string;
+  /**
+   * Set when the line was longer than the `maxLineLength` asked for: its length in characters.
+   * Its text was never built (`text` is empty).
+   */
+  omitted?: number;
+}
+
+/** Options of {@link numberedLines}. */
+export interface NumberedLinesOptions {
+  /** Lines longer than this (in characters) come out with `omitted` set instead of their text. */
+  maxLineLength?: number;
 }
 
 /**
  * Split text chunks into lines (without their `\n` or `\r\n`), numbered from 1. A line may span
- * chunk boundaries; a last line without a line end is still yielded.
+ * chunk boundaries; a last line without a line end is still yielded. Time is linear in the text
+ * however long a line is, and with `maxLineLength` memory stays bounded too: a longer line is
+ * counted, not built.
  *
  * @example Lines across chunks
  * ```ts
@@ -25,23 +38,58 @@ export interface NumberedLine {
  * for await (const l of numberedLines(["a\r\nb", "c\n", "d"])) out.push(l);
  * assert.deepEqual(out, [{ line: 1, text: "a" }, { line: 2, text: "bc" }, { line: 3, text: "d" }]);
  * ```
+ *
+ * @example A line over the limit is counted, not built
+ * ```ts
+ * import { numberedLines } from "@verdict/verdict";
+ * import assert from "node:assert/strict";
+ *
+ * const out = [];
+ * for await (const l of numberedLines(["ok\n", "x".repeat(10), "y\nz"], { maxLineLength: 5 })) out.push(l);
+ * assert.deepEqual(out, [
+ *   { line: 1, text: "ok" }, { line: 2, text: "", omitted: 11 }, { line: 3, text: "z" },
+ * ]);
+ * ```
  */
 export async function* numberedLines(
   chunks: AsyncIterable<string> | Iterable<string>,
+  options: NumberedLinesOptions = {},
 ): AsyncGenerator<NumberedLine> {
-  let pending = "";
+  const max = options.maxLineLength ?? Infinity;
+  // The current line's pieces so far (never joined until the line ends) and its length.
+  let parts: string[] = [];
+  let length = 0;
   let line = 0;
-  for await (const chunk of chunks) {
-    pending += chunk;
-    let start = 0;
-    let nl = pending.indexOf("\n", start);
-    while (nl >= 0) {
-      const end = nl > start && pending[nl - 1] === "\r" ? nl - 1 : nl;
-      yield { line: ++line, text: pending.slice(start, end) };
-      start = nl + 1;
-      nl = pending.indexOf("\n", start);
+  const finish = (tail: string): NumberedLine => {
+    line++;
+    const size = length + tail.length;
+    let text: string | undefined;
+    if (size <= max + 1) {
+      parts.push(tail);
+      text = parts.length === 1 ? parts[0] : parts.join("");
+      // A line end of \r\n: the \r is not part of the line.
+      if (text.endsWith("\r")) text = text.slice(0, -1);
     }
-    pending = pending.slice(start);
+    parts = [];
+    length = 0;
+    if (text !== undefined && text.length <= max) return { line, text };
+    return { line, text: "", omitted: text?.length ?? size - (tail.endsWith("\r") ? 1 : 0) };
+  };
+  for await (const chunk of chunks) {
+    let start = 0;
+    let nl = chunk.indexOf("\n");
+    while (nl >= 0) {
+      yield finish(chunk.slice(start, nl));
+      start = nl + 1;
+      nl = chunk.indexOf("\n", start);
+    }
+    if (start < chunk.length) {
+      const rest = chunk.slice(start);
+      length += rest.length;
+      // Past the limit the pieces are not kept, only counted.
+      if (length <= max + 1) parts.push(rest);
+      else parts = [];
+    }
   }
-  if (pending !== "") yield { line: ++line, text: pending.replace(/\r$/, "") };
+  if (length > 0) yield finish("");
 }

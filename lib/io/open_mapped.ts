@@ -36,13 +36,16 @@ export interface MappedRecord<R extends string> {
   problem?: undefined;
 }
 
-/** A record that could not be parsed; the pipeline has already left it out as `unreadable`. */
+/**
+ * A record that could not be read; the pipeline has already left it out as `unreadable` or
+ * `too-large` (its `problem.code`).
+ */
 export interface UnreadableRecord {
   /** 1-based record number. */
   row: number;
   /** Absent on an unreadable record. */
   values?: undefined;
-  /** Why it could not be read (`code: "unreadable"`). */
+  /** Why it could not be read (`code`: `"unreadable"` or `"too-large"`). */
   problem: RowProblem;
 }
 
@@ -61,7 +64,7 @@ export interface MappedRecords<R extends string, C extends string = string>
   /** The column of each role. */
   readonly mapping: Readonly<Partial<Record<R, string>>>;
   /** How the file was read: format, columns, mapping, and every record used or left out. */
-  readonly report: ReadReport<R, C | "unreadable">;
+  readonly report: ReadReport<R, C | "unreadable" | "too-large">;
   /** Columns seen so far, in order of first appearance. */
   columns(): readonly string[];
 }
@@ -101,7 +104,11 @@ export async function openMappedRecords<R extends string, C extends string = str
   vocabulary: RoleVocabulary<R>,
   options: OpenMappedOptions<R> = {},
 ): Promise<MappedRecords<R, C>> {
-  const records = await openRecords(source, { format: options.format, name: options.name });
+  const records = await openRecords(source, {
+    format: options.format,
+    name: options.name,
+    limits: options.limits,
+  });
   const name = records.name;
   const { head, all } = await lookAhead(records, MAPPING_LOOKAHEAD);
   const tabular = records.format === "csv" || records.format === "tsv";
@@ -118,7 +125,8 @@ export async function openMappedRecords<R extends string, C extends string = str
     vocabulary,
     options.mapping,
   );
-  const report = new ReadReport<R, C | "unreadable">(name, records.format);
+  const report = new ReadReport<R, C | "unreadable" | "too-large">(name, records.format);
+  report.formatReason = records.formatReason;
   report.mapping = mapping;
   report.columns = [...records.columns()];
 
@@ -134,10 +142,14 @@ export async function openMappedRecords<R extends string, C extends string = str
       if (record.problem || !record.values) {
         const problem = record.problem ??
           { code: "unreadable", row: record.row, message: `row ${record.row} could not be read` };
-        report.leaveOut({ ...problem, code: "unreadable" });
+        report.leaveOut({
+          ...problem,
+          code: problem.code === "too-large" ? "too-large" : "unreadable",
+        });
         yield { row: record.row, problem };
         continue;
       }
+      if (record.warning) report.warn(record.warning);
       const values = record.values;
       yield { row: record.row, values, get: (role: R) => pick(values, role) };
     }

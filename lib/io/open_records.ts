@@ -7,7 +7,8 @@ import { UserRangeError, UserSyntaxError } from "../errors/mod.ts";
 import { ColumnSet, csvRecords, jsonArrayRecords, jsonlRecords } from "./_record_readers.ts";
 import { flattenRecord, isPlainObject } from "./_flatten.ts";
 import { decodeUtf8, gunzip } from "./_text_stream.ts";
-import { sniffFormat } from "./detect_format.ts";
+import { FormatSniffer, refuseBinary } from "./detect_format.ts";
+import { type ReadLimits, resolveReadLimits } from "./limits.ts";
 import { openSource, peekStream } from "./source.ts";
 import { type Format, FORMATS, isFormat, type RawRecord, type Source } from "./types.ts";
 
@@ -61,12 +62,16 @@ export interface OpenRecordsOptions {
   format?: Format;
   /** A name for messages (defaults to the path, URL or `<text>`). */
   name?: string;
+  /** Limits on decompression, record size and nesting (see `DEFAULT_READ_LIMITS`). */
+  limits?: ReadLimits;
 }
 
 /** Raw records streaming out of a source. Iterate it once. */
 export interface RecordStream extends AsyncIterable<RawRecord> {
   /** The format read (detected or forced); `null` for an empty file or an in-memory array. */
   readonly format: Format | null;
+  /** Why that format: what in the content decided it, or that it was given. */
+  readonly formatReason: string;
   /** The name used in messages. */
   readonly name: string;
   /** Columns seen so far in order of first appearance (CSV: the header, known at once). */
@@ -75,6 +80,7 @@ export interface RecordStream extends AsyncIterable<RawRecord> {
 
 class Records implements RecordStream {
   readonly format: Format | null;
+  readonly formatReason: string;
   readonly name: string;
   readonly #columns: ColumnSet;
   readonly #iterate: () => AsyncGenerator<RawRecord>;
@@ -82,11 +88,13 @@ class Records implements RecordStream {
 
   constructor(
     format: Format | null,
+    formatReason: string,
     name: string,
     columns: ColumnSet,
     iterate: () => AsyncGenerator<RawRecord>,
   ) {
     this.format = format;
+    this.formatReason = formatReason;
     this.name = name;
     this.#columns = columns;
     this.#iterate = iterate;
@@ -118,7 +126,7 @@ function sourceName(source: Source, name: string | undefined): string {
 
 function fromArray(rows: readonly Record<string, unknown>[], name: string): RecordStream {
   const columns = new ColumnSet();
-  return new Records(null, name, columns, async function* () {
+  return new Records(null, "rows given in memory", name, columns, async function* () {
     let row = 0;
     for (const value of rows) {
       row++;
@@ -165,6 +173,7 @@ export async function openRecords(
         `the format must be one of ${FORMATS.join(", ")}`,
     );
   }
+  const limits = resolveReadLimits(options.limits);
   if (Array.isArray(source)) return fromArray(source, options.name ?? "<rows>");
   const opened = await openSource(
     source as Exclude<Source, readonly Record<string, unknown>[]>,
@@ -172,15 +181,27 @@ export async function openRecords(
   );
   const name = opened.name;
   let { head, stream } = await peekStream(opened.stream);
-  let sniffed = sniffFormat(head, name);
-  if (sniffed.kind === "gzip") {
-    ({ head, stream } = await peekStream(gunzip(stream, name)));
-    sniffed = sniffFormat(head, name);
-    if (sniffed.kind === "gzip") {
+  let compressed = "";
+  if (head[0] === 0x1f && head[1] === 0x8b) {
+    ({ head, stream } = await peekStream(gunzip(stream, name, limits.maxDecompressed)));
+    if (head[0] === 0x1f && head[1] === 0x8b) {
       throw new UserSyntaxError(`Cannot read "${name}": it is compressed twice`);
     }
+    compressed = "gzip-compressed; ";
   }
-  const format = options.format ?? (sniffed.kind === "format" ? sniffed.format : null);
+  refuseBinary(head, name);
+  let format: Format | null;
+  let reason: string;
+  let lineOffset = 0;
+  if (options.format !== undefined) {
+    format = options.format;
+    reason = "given (the format option)";
+  } else {
+    const sniffed = await sniff(stream, name, limits.maxRecordSize);
+    ({ format, reason, lineOffset } = sniffed);
+    stream = sniffed.stream;
+  }
+  const formatReason = compressed + reason;
   const columns = new ColumnSet();
   const text = () => decodeUtf8(stream, name);
   const iterate = (): AsyncGenerator<RawRecord> => {
@@ -192,16 +213,88 @@ export async function openRecords(
           yield* [];
         })();
       case "csv":
-        return csvRecords(text(), ",", columns);
+        return csvRecords(text(), ",", columns, limits, name, lineOffset);
       case "tsv":
-        return csvRecords(text(), "\t", columns);
+        return csvRecords(text(), "\t", columns, limits, name, lineOffset);
       case "jsonl":
-        return jsonlRecords(text(), columns);
+        return jsonlRecords(text(), columns, limits, lineOffset);
       case "json-array":
-        return jsonArrayRecords(text(), false, columns, name);
+        return jsonArrayRecords(text(), false, columns, name, limits);
       case "json-rows":
-        return jsonArrayRecords(text(), true, columns, name);
+        return jsonArrayRecords(text(), true, columns, name, limits);
     }
   };
-  return new Records(format, name, columns, iterate);
+  return new Records(format, formatReason, name, columns, iterate);
+}
+
+/** True when every byte is ASCII white space (such a chunk can be dropped whole). */
+function allSpace(bytes: Uint8Array): boolean {
+  for (const b of bytes) if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09) return false;
+  return true;
+}
+
+/**
+ * Detect the format from the content: read until the sniffer decides (or `budget` characters of
+ * content were seen), keeping what was read to replay it. Chunks of leading white space are
+ * dropped, their line ends counted in `lineOffset`, so any amount of it costs no memory.
+ */
+async function sniff(
+  stream: ReadableStream<Uint8Array>,
+  name: string,
+  budget: number,
+): Promise<{
+  format: Format | null;
+  reason: string;
+  lineOffset: number;
+  stream: ReadableStream<Uint8Array>;
+}> {
+  const reader = stream.getReader();
+  const sniffer = new FormatSniffer(name);
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const kept: Uint8Array[] = [];
+  let lineOffset = 0;
+  let decided = undefined as ReturnType<FormatSniffer["push"]>;
+  let done = false;
+  const decode = (bytes: Uint8Array, more: boolean) => {
+    try {
+      return decoder.decode(bytes, { stream: more });
+    } catch {
+      throw new UserSyntaxError(`Cannot read "${name}": it is not valid UTF-8 text`);
+    }
+  };
+  while (!decided) {
+    const next = await reader.read();
+    if (next.done) {
+      done = true;
+      decode(new Uint8Array(0), false);
+      break;
+    }
+    const bytes = next.value;
+    if (kept.length === 0 && sniffer.seen === 0 && allSpace(bytes)) {
+      for (const b of bytes) if (b === 0x0a) lineOffset++;
+      continue;
+    }
+    kept.push(bytes);
+    decided = sniffer.push(decode(bytes, true));
+    if (!decided && sniffer.seen > budget) break;
+  }
+  decided ??= sniffer.end();
+  let replayed = 0;
+  const replay = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (replayed < kept.length) {
+        controller.enqueue(kept[replayed]);
+        kept[replayed++] = new Uint8Array(0);
+        return;
+      }
+      if (done) return controller.close();
+      const next = await reader.read();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  return { ...decided, lineOffset, stream: replay };
 }

@@ -27,6 +27,8 @@ export interface ReadReportJson<R extends string = ResultRole, C extends string 
   source: string;
   /** The format read; null for an empty file or rows given in memory. */
   format: Format | null;
+  /** Why that format: what in the content decided it, or that it was given. */
+  formatReason: string;
   /** Every column seen, in order of first appearance (dotted names for nested fields). */
   columns: string[];
   /** The column used for each role. */
@@ -74,6 +76,8 @@ export class ReadReport<R extends string = ResultRole, C extends string = LeftOu
   readonly source: string;
   /** The format read; null for an empty file or rows given in memory. */
   format: Format | null;
+  /** Why that format: what in the content decided it, or that it was given. */
+  formatReason = "";
   /** Every column seen, in order of first appearance. */
   columns: string[] = [];
   /** The column used for each role. */
@@ -132,6 +136,7 @@ export class ReadReport<R extends string = ResultRole, C extends string = LeftOu
     return {
       source: this.source,
       format: this.format,
+      formatReason: this.formatReason,
       columns: [...this.columns],
       mapping: { ...this.mapping },
       rows: { read: this.#read, used: this.#used, leftOut },
@@ -145,6 +150,11 @@ export class ReadReport<R extends string = ResultRole, C extends string = LeftOu
     const j = this.toJSON();
     return `Read "${j.source}" as ${j.format ?? "no format (empty)"}: ${j.rows.read} rows read, ` +
       `${j.rows.used} used, ${this.leftOut} left out`;
+  }
+
+  /** Why the format was chosen, as a line (`format: csv — the header line has 2 commas…`). */
+  formatLine(): string {
+    return `format: ${this.format ?? "none"} — ${this.formatReason || "not recorded"}`;
   }
 
   /** The mapping in one line (`case ← id, output ← answer`). */

@@ -182,7 +182,8 @@ Deno.test("damaged records are counted: read = the records the test wrote, in ev
 
 /**
  * The records in a damaged text, counted without the reader: non-blank lines for JSON lines, the
- * rows papaparse finds in the whole text (header excluded) for CSV/TSV, the elements of the
+ * rows papaparse finds in the whole text (header excluded; none when a quote is out of place) for
+ * CSV/TSV, the elements of the
  * array when the damaged text is still a JSON document; `undefined` when there is no such count
  * (a JSON document that no longer parses).
  */
@@ -192,10 +193,15 @@ function countRecords(body: string, format: Format): number | undefined {
       return body.split("\n").filter((line) => line.trim() !== "").length;
     case "csv":
     case "tsv": {
-      const parsed = Papa.parse<string[]>(body, {
+      // Any line end ends a record (the count does not depend on what a quoted field holds).
+      // A quote papaparse finds out of place makes the count a matter of rules (verdict reads
+      // on from the next line; papaparse swallows the rest): no independent count then.
+      const parsed = Papa.parse<string[]>(body.replace(/\r\n?/g, "\n"), {
         delimiter: format === "csv" ? "," : "\t",
+        newline: "\n",
         skipEmptyLines: true,
       });
+      if (parsed.errors.some((e) => e.type === "Quotes")) return undefined;
       return Math.max(0, parsed.data.length - 1);
     }
     case "json-array":

@@ -58,7 +58,8 @@ export type LeftOutReason =
   | "bad-repeat"
   | "bad-expected-kind"
   | "bad-assertions"
-  | "unreadable";
+  | "unreadable"
+  | "too-large";
 
 /** A problem found in one row, returned as data (never thrown). */
 export interface RowProblem {
@@ -81,8 +82,13 @@ export interface RawRecord {
    * (`metadata.harnessPass`) beside the object itself. Absent when the record is unreadable.
    */
   values?: Record<string, unknown>;
-  /** Set when the record could not be read (`code: "unreadable"`). */
+  /**
+   * Set when the record could not be read: `code` is `"unreadable"` (not parseable, nested too
+   * deeply, a quote never closed) or `"too-large"` (over the size limit, never built).
+   */
   problem?: RowProblem;
+  /** Something worth knowing about a record that was read (it is used all the same). */
+  warning?: RowProblem;
 }
 
 /** The kind of reference a row carries. */

@@ -109,7 +109,7 @@ export function htmlTable(table: Table, options: TableOptions = {}): string {
   const caption = table.caption ? `<caption>${escapeHtml(table.caption)}</caption>` : "";
   const lines: string[] = [];
   if (showing) lines.push(showing);
-  lines.push(...(table.notes ?? []));
+  for (const item of (table.notes ?? [])) lines.push(item);
   const notes = lines.map((n) => `<div class="verdict-note">${escapeHtml(n)}</div>`).join("\n");
   return `<table class="verdict-table">${caption}<thead><tr>${head}</tr></thead>` +
     `<tbody>\n${body}\n</tbody></table>${notes ? "\n" + notes : ""}`;
@@ -136,7 +136,7 @@ export function textTable(table: Table, options: TableOptions = {}): string {
   const clean = (s: string) => s.replace(/\r?\n/g, "\\n").replace(/\t/g, "\\t");
   const cells = rows.map((r) => table.columns.map((_, i) => clean(formatCell(r[i], digits))));
   const widths = table.columns.map((c, i) =>
-    Math.max(c.length, ...cells.map((r) => [...r[i]].length))
+    cells.reduce((w, r) => Math.max(w, [...r[i]].length), c.length)
   );
   const pad = (s: string, i: number) => {
     const gap = " ".repeat(widths[i] - [...s].length);
@@ -148,6 +148,6 @@ export function textTable(table: Table, options: TableOptions = {}): string {
   out.push(line(table.columns), widths.map((w) => "-".repeat(w)).join("  "));
   for (const r of cells) out.push(line(r));
   if (showing) out.push(showing);
-  out.push(...(table.notes ?? []));
+  for (const item of (table.notes ?? [])) out.push(item);
   return out.join("\n");
 }

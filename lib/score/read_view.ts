@@ -72,10 +72,10 @@ export class ReadView extends Displayable {
 
   /** Plain text for terminals. */
   toText(): string {
-    const lines = [this.report.summary(), this.report.mappingLine()];
+    const lines = [this.report.summary(), this.report.formatLine(), this.report.mappingLine()];
     const table = this.report.leftOutTable();
     if (table) lines.push(textTable(table));
-    lines.push(...this.report.warningLines());
+    for (const item of this.report.warningLines()) lines.push(item);
     return lines.join("\n");
   }
 
@@ -83,10 +83,12 @@ export class ReadView extends Displayable {
   toHTML(): string {
     const parts = [
       `<p>${escapeHtml(this.report.summary())}</p>`,
+      `<p>${escapeHtml(this.report.formatLine())}</p>`,
       `<p>${escapeHtml(this.report.mappingLine())}</p>`,
     ];
     const table = this.report.leftOutTable();
     if (table) parts.push(htmlTable(table));
+    for (const line of this.report.warningLines()) parts.push(`<p>${escapeHtml(line)}</p>`);
     return `<div class="verdict-read-report">${parts.join("\n")}</div>`;
   }
 }

@@ -330,16 +330,16 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
           metadata: { rule: config.overall, graders: binarySelected },
         }));
       }
-      batch.push(...assertionRows(row, assertions, config.includeOutput));
+      for (const item of assertionRows(row, assertions, config.includeOutput)) batch.push(item);
       if (kept && rowsSeen > keepLimit) kept = null;
       if (batch.length >= WRITE_BATCH) {
         await writer?.write(batch);
-        kept?.push(...batch);
+        if (kept) { for (const item of batch) kept.push(item); }
         batch = [];
       }
     }
     await writer?.write(batch);
-    kept?.push(...batch);
+    if (kept) { for (const item of batch) kept.push(item); }
   } finally {
     await writer?.close();
   }

@@ -150,7 +150,7 @@ function resolveGraderOptions(
 export function resolveScoreConfig(settings: ScoreSettings): ScoreConfig {
   const graders: GraderName[] = [];
   for (const name of settings.graders) {
-    if (name === "all") graders.push(...GRADER_NAMES);
+    if (name === "all") { for (const g of GRADER_NAMES) graders.push(g); }
     else if (isGraderName(name)) graders.push(name);
     else throw unknownGrader(name, { also: ["all"] });
   }

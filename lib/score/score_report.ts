@@ -404,13 +404,15 @@ export class ScoreReport {
     const parts = [this.read.toText()];
     for (const v of this.versions) {
       parts.push("", textTable(this.countsTable(v), { digits: 3 }));
-      parts.push("", `Near misses, version ${v}`, ...this.#nearMissLines(v));
+      parts.push("", `Near misses, version ${v}`);
+      for (const line of this.#nearMissLines(v)) parts.push(line);
       const failing = this.failingTable(v);
       if (failing.rows.length > 0) {
         parts.push("", textTable(failing, { digits: 3, maxRows: FAILING_SHOWN }));
       }
     }
-    parts.push("", ...assertionLines(this.assertions));
+    parts.push("");
+    for (const line of assertionLines(this.assertions)) parts.push(line);
     for (const t of assertionTables(this.assertions)) {
       parts.push("", textTable(t, { digits: 3, maxRows: FAILING_SHOWN }));
     }
@@ -425,17 +427,16 @@ export class ScoreReport {
       xs.map((x) => `<div class="verdict-note">${escapeHtml(x)}</div>`);
     for (const v of this.versions) {
       parts.push(htmlTable(this.countsTable(v), { digits: 3 }));
-      parts.push(
-        `<p>${escapeHtml(`Near misses, version ${v}`)}</p>`,
-        ...lines(this.#nearMissLines(v)),
-      );
+      parts.push(`<p>${escapeHtml(`Near misses, version ${v}`)}</p>`);
+      for (const line of lines(this.#nearMissLines(v))) parts.push(line);
       const failing = this.failingTable(v);
       if (failing.rows.length > 0) {
         parts.push(htmlTable(failing, { digits: 3, maxRows: FAILING_SHOWN }));
       }
     }
     const [head, ...rest] = assertionLines(this.assertions);
-    parts.push(`<p>${escapeHtml(head)}</p>`, ...lines(rest));
+    parts.push(`<p>${escapeHtml(head)}</p>`);
+    for (const line of lines(rest)) parts.push(line);
     for (const t of assertionTables(this.assertions)) {
       parts.push(htmlTable(t, { digits: 3, maxRows: FAILING_SHOWN }));
     }

@@ -1,0 +1,334 @@
+// Cutting CSV/TSV text into records before papaparse parses them. Only where a record starts and
+// ends is decided here (line ends of any kind outside quotes; quotes as papaparse reads them: one
+// opens a field only at its start, `""` is a quote inside, and one closes only before the
+// delimiter or the line end); papaparse reads the fields. Deciding this first lets a quote that
+// is never closed be reported with the line it opened on while reading goes on from the next
+// line, instead of swallowing the rest of the file into one field, and keeps time linear and
+// memory bounded by the largest record however a file is laid out.
+import type { ReadLimits } from "./limits.ts";
+
+/** What the framer finds, in order. */
+export type CsvFrame =
+  | { kind: "header"; text: string; line: number }
+  | {
+    kind: "record";
+    text: string;
+    line: number;
+    lastLine: number;
+    /** Each line after the first reads as a record of its own: a quote may have been left open. */
+    mergedLines?: boolean;
+  }
+  | { kind: "too-large"; size: number; line: number; lastLine: number }
+  | {
+    kind: "unclosed";
+    /** The line the quote opened on (the record's first line). */
+    line: number;
+    /** Why it is taken for an unclosed quote. */
+    why: string;
+    /**
+     * When set, the lines after `line` up to this one were too large to read again: they are
+     * lost with it.
+     */
+    lost?: number;
+    /** Reading goes on from the line after `line`. */
+    resumes: boolean;
+  }
+  | { kind: "end"; lineEnd: boolean };
+
+/** Quote state within a record, carried across the segments of a line and across lines. */
+interface QuoteState {
+  inQuotes: boolean;
+  atFieldStart: boolean;
+  /** In quotes, a `"` ended the last segment: the next character decides what it was. */
+  quotePending: boolean;
+  /** In quotes, a `"` followed by white space only so far: it closes if a delimiter follows. */
+  closeCheck: boolean;
+  /** Delimiters outside quotes so far (fields − 1). */
+  delims: number;
+}
+
+const fresh = (): QuoteState => ({
+  inQuotes: false,
+  atFieldStart: true,
+  quotePending: false,
+  closeCheck: false,
+  delims: 0,
+});
+
+const isBlank = (c: string, delim: string) => c !== delim && (c === " " || c === "\t");
+
+/** Skip spaces (not the delimiter) from `i`; the index of the first other character. */
+function skipBlanks(seg: string, i: number, delim: string): number {
+  while (i < seg.length && isBlank(seg[i], delim)) i++;
+  return i;
+}
+
+/** Advance the quote state over one segment of a line (a line may come in several). */
+function scanSegment(seg: string, st: QuoteState, delim: string): void {
+  let i = 0;
+  if (st.quotePending) {
+    st.quotePending = false;
+    if (seg[0] === '"') i = 1; // `""`: a quote inside the field
+    else st.closeCheck = true;
+  }
+  if (st.closeCheck) {
+    const j = skipBlanks(seg, i, delim);
+    if (j === seg.length) return;
+    st.closeCheck = false;
+    if (seg.startsWith(delim, j)) {
+      st.inQuotes = false;
+      i = j;
+    } else i = Math.max(i, 0);
+  }
+  while (i < seg.length) {
+    if (st.inQuotes) {
+      const q = seg.indexOf('"', i);
+      if (q < 0) return;
+      if (q === seg.length - 1) {
+        st.quotePending = true;
+        return;
+      }
+      if (seg[q + 1] === '"') {
+        i = q + 2;
+        continue;
+      }
+      const j = skipBlanks(seg, q + 1, delim);
+      if (j === seg.length) {
+        st.closeCheck = true;
+        return;
+      }
+      if (seg.startsWith(delim, j)) {
+        st.inQuotes = false;
+        i = j;
+      } else i = q + 1;
+      continue;
+    }
+    if (st.atFieldStart && seg[i] === '"') {
+      st.inQuotes = true;
+      st.atFieldStart = false;
+      i++;
+      continue;
+    }
+    const d = seg.indexOf(delim, i);
+    if (d < 0) {
+      st.atFieldStart = false;
+      return;
+    }
+    st.delims++;
+    i = d + delim.length;
+    st.atFieldStart = true;
+  }
+}
+
+/** At a line end: a `"` pending a decision closes (a line end follows it). */
+function endLine(st: QuoteState): void {
+  if (st.quotePending || st.closeCheck) st.inQuotes = false;
+  st.quotePending = false;
+  st.closeCheck = false;
+}
+
+/** Fields of a line read as a record on its own; -1 when a quote stays open at its end. */
+function fieldsAlone(text: string, delim: string): number {
+  const st = fresh();
+  scanSegment(text, st, delim);
+  endLine(st);
+  return st.inQuotes ? -1 : st.delims + 1;
+}
+
+/** One physical line: its number, its text (null once too large to keep) and its line end. */
+interface Line {
+  no: number;
+  text: string | null;
+  size: number;
+  end: string;
+}
+
+/**
+ * Physical lines of text chunks: `\r\n`, `\n` and a lone `\r` all end a line. Each piece of a
+ * line is given to `scan` as it arrives, so a line too long to keep is still scanned.
+ */
+async function* physicalLines(
+  chunks: AsyncIterable<string>,
+  keepUpTo: number,
+  firstLine: number,
+  scan: (piece: string) => void,
+): AsyncGenerator<Line> {
+  let parts: string[] = [];
+  let size = 0;
+  let no = firstLine;
+  let pendingCR = false;
+  const take = (end: string): Line => {
+    const text = size <= keepUpTo ? (parts.length === 1 ? parts[0] : parts.join("")) : null;
+    const line = { no: no++, text, size, end };
+    parts = [];
+    size = 0;
+    return line;
+  };
+  const add = (piece: string) => {
+    if (piece === "") return;
+    scan(piece);
+    size += piece.length;
+    if (size <= keepUpTo) parts.push(piece);
+    else parts = [];
+  };
+  const ends = /\r\n|\r|\n/g;
+  for await (const chunk of chunks) {
+    let i = 0;
+    if (pendingCR) {
+      pendingCR = false;
+      if (chunk[0] === "\n") {
+        i = 1;
+        yield take("\r\n");
+      } else yield take("\r");
+    }
+    ends.lastIndex = i;
+    for (let m = ends.exec(chunk); m !== null; m = ends.exec(chunk)) {
+      add(chunk.slice(i, m.index));
+      i = m.index + m[0].length;
+      if (m[0] === "\r" && i === chunk.length) {
+        pendingCR = true;
+        break;
+      }
+      yield take(m[0]);
+    }
+    if (!pendingCR) add(chunk.slice(i));
+  }
+  if (pendingCR) yield take("\r");
+  else if (size > 0) yield take("");
+}
+
+/**
+ * Frame CSV/TSV text: the header first, then each record, record over the size limit or quote
+ * that never closes, then how the file ended. `lineOffset` is added to line numbers (lines dropped
+ * before the text started). A header whose quote never closes comes out as `unclosed` and nothing
+ * follows it.
+ */
+export async function* csvFrames(
+  chunks: AsyncIterable<string>,
+  delim: string,
+  limits: Required<ReadLimits>,
+  lineOffset = 0,
+): AsyncGenerator<CsvFrame> {
+  let st = fresh();
+  const source = physicalLines(
+    chunks,
+    limits.maxRecordSize,
+    lineOffset + 1,
+    (piece) => scanSegment(piece, st, delim),
+  );
+  const pushedBack: Line[] = [];
+  let lastEnd = "";
+  /** The next line, scanned with the quote state `st` as it stands. */
+  const next = async (): Promise<Line | undefined> => {
+    const again = pushedBack.pop();
+    if (again) scanSegment(again.text!, st, delim);
+    const line = again ?? (await source.next()).value ?? undefined;
+    if (line) {
+      lastEnd = line.end;
+      endLine(st);
+    }
+    return line;
+  };
+  let headerFields = -1;
+  // After a quote ran to the end of the file, a later record still inside quotes at the end of
+  // its first line would run to the end the same way: it is reported at once.
+  let runsToEnd = false;
+  // Lines read again after a quote was found unclosed; past this budget the same happens, so
+  // that reading stays linear however many quotes are left open.
+  let reread = 0;
+  let read = 0;
+
+  while (true) {
+    st = fresh();
+    const first = await next();
+    if (!first) break;
+    read++;
+    if (first.size === 0) continue; // a blank line between records
+    const lines: Line[] = [first];
+    let size = first.size;
+    if (st.inQuotes && headerFields >= 0 && (runsToEnd || reread > 2 * read + 10_000)) {
+      yield {
+        kind: "unclosed",
+        line: first.no,
+        resumes: true,
+        why: runsToEnd
+          ? "is never closed (it would run to the end of the file)"
+          : "is not closed on its line",
+      };
+      continue;
+    }
+    let eof = false;
+    while (st.inQuotes) {
+      const line = await next();
+      if (!line) {
+        eof = true;
+        break;
+      }
+      read++;
+      lines.push(line);
+      size += line.size + 1;
+    }
+    const last = lines[lines.length - 1];
+    const kept = size <= limits.maxRecordSize && lines.every((l) => l.text !== null);
+    if (headerFields < 0) {
+      if (eof) {
+        yield { kind: "unclosed", line: first.no, why: "is never closed", resumes: false };
+        return;
+      }
+      headerFields = st.delims + 1;
+      yield { kind: "header", text: join(lines), line: first.no };
+      continue;
+    }
+    const multiLine = lines.length > 1;
+    const mismatch = multiLine && !eof && st.delims + 1 !== headerFields;
+    // A quoted field over several lines each of which reads as a record of its own: rows merged
+    // by a quote left open is the likelier story (with three columns or more; with fewer, a line
+    // of prose fits too easily, and the record is kept with a warning).
+    const merged = multiLine && !eof && !mismatch && kept &&
+      lines.slice(1).every((l) => fieldsAlone(l.text!, delim) === headerFields);
+    if (eof || mismatch || (merged && headerFields >= 3)) {
+      const why = eof
+        ? lines.length === 1
+          ? "is never closed (the file ends inside it: a torn last record?)"
+          : "is never closed (it would run to the end of the file)"
+        : mismatch
+        ? `is not closed on its line; closing it on line ${last.no} would give ` +
+          `${st.delims + 1} fields where the header has ${headerFields}`
+        : `is not closed on its line; lines ${lines[1].no}–${last.no} each read as a record ` +
+          "of their own";
+      if (eof) runsToEnd = true;
+      if (kept) {
+        yield { kind: "unclosed", line: first.no, why, resumes: lines.length > 1 };
+        // Read again from the line after the one the quote opened on.
+        for (let i = lines.length - 1; i >= 1; i--) pushedBack.push(lines[i]);
+        reread += lines.length - 1;
+      } else {
+        yield { kind: "unclosed", line: first.no, why, lost: last.no, resumes: false };
+      }
+      continue;
+    }
+    if (!kept) {
+      yield { kind: "too-large", size, line: first.no, lastLine: last.no };
+      continue;
+    }
+    yield {
+      kind: "record",
+      text: join(lines),
+      line: first.no,
+      lastLine: last.no,
+      ...(merged ? { mergedLines: true } : {}),
+    };
+  }
+  yield { kind: "end", lineEnd: lastEnd !== "" };
+}
+
+/** A record's text: its lines joined by their own line ends (inside quoted fields). */
+function join(lines: readonly Line[]): string {
+  if (lines.length === 1) return lines[0].text!;
+  let out = "";
+  for (let i = 0; i < lines.length; i++) {
+    out += lines[i].text!;
+    if (i < lines.length - 1) out += lines[i].end;
+  }
+  return out;
+}
