@@ -11,7 +11,8 @@ export function fillTemplate(
     if (whole === "{{") return "{";
     if (whole === "}}") return "}";
     const field = name!.trim();
-    const value = values[field];
+    // Own fields only: `{constructor}` names a field of the row, never Object's function.
+    const value = Object.hasOwn(values, field) ? values[field] : undefined;
     if (value === undefined || value === null) {
       missing ??= field;
       return whole;

@@ -9,6 +9,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from "npm:ajv@8.20.0";
 import addFormatsNs from "npm:ajv-formats@3.0.1";
 import { binary, errored, notJudged } from "./_result.ts";
+import { re2Engine } from "./_re2.ts";
 import { type DefinedGrader, defineGrader } from "./define_grader.ts";
 import type { OptionsOf, OptionsSchema } from "./options.ts";
 
@@ -41,7 +42,8 @@ function compile(text: string): ValidateFunction | string {
   try {
     // strict: false accepts unknown keywords (common in real schemas); the meta-schema check
     // still rejects invalid ones. No loadSchema: an unresolved $ref is an error, never a fetch.
-    const ajv = new Ajv({ allErrors: true, strict: false });
+    // Patterns run on RE2 (linear time), never on JavaScript's backtracking RegExp.
+    const ajv = new Ajv({ allErrors: true, strict: false, code: { regExp: re2Engine } });
     addFormats(ajv);
     out = ajv.compile(JSON.parse(text));
   } catch (e) {
@@ -66,10 +68,16 @@ function declaredDraft(text: string): string | undefined {
   return typeof declared === "string" ? declared : undefined;
 }
 
+/** A property name from the output, cut to a length a reason can show. */
+function cut(name: string, max = 60): string {
+  const chars = Array.from(name);
+  return chars.length > max ? chars.slice(0, max).join("") + "…" : name;
+}
+
 function describeError(e: ErrorObject): string {
   const where = e.instancePath === "" ? "(root)" : e.instancePath;
   const extra = e.keyword === "additionalProperties"
-    ? ` (${String(e.params.additionalProperty)})`
+    ? ` (${cut(String(e.params.additionalProperty))})`
     : "";
   return `${where} ${e.message ?? e.keyword}${extra}`;
 }
@@ -136,7 +144,20 @@ export const jsonSchemaGrader: DefinedGrader<
       const message = e instanceof Error ? e.message : String(e);
       return binary(false, `output is not valid JSON: ${message}`);
     }
-    if (validate(value)) return binary(true);
+    let valid: boolean;
+    try {
+      valid = validate(value) as boolean;
+    } catch (e) {
+      // A schema that refers to itself with no end (`{"$ref": "#"}`) recurses until the stack
+      // runs out: an error on this row, not the end of the run.
+      if (!(e instanceof RangeError)) throw e;
+      return errored(
+        "bad-schema",
+        "the schema cannot be used: validating with it never ends (it refers to itself " +
+          'without consuming the value, e.g. {"$ref": "#"})',
+      );
+    }
+    if (valid) return binary(true);
     const errors = validate.errors ?? [];
     const shown = errors.slice(0, MAX_REASONS).map(describeError).join("; ");
     const more = errors.length > MAX_REASONS ? ` (and ${errors.length - MAX_REASONS} more)` : "";

@@ -63,3 +63,75 @@ Deno.test("json-schema: schema as JSON text, boolean schemas, same $id in two sc
   assert.equal(grade('"x"', { $id: "https://example.com/s.json", type: "string" }).pass, true);
   assert.equal(grade('"x"', { $id: "https://example.com/s.json", type: "number" }).pass, false);
 });
+
+Deno.test("json-schema: patterns from a schema run on RE2 and never hang", () => {
+  const evil = "a".repeat(100_000) + "!";
+  const started = performance.now();
+  const cases: [unknown, string][] = [
+    [{ type: "string", pattern: "^(a+)+$" }, JSON.stringify(evil)],
+    [
+      { type: "object", patternProperties: { "^(a+)+$": { type: "number" } } },
+      JSON.stringify({ [evil]: "x" }),
+    ],
+    [{ type: "object", propertyNames: { pattern: "^(a+)+$" } }, JSON.stringify({ [evil]: 1 })],
+  ];
+  const results = cases.map(([schema, output]) =>
+    jsonSchemaGrader.grade({ output, references: [], schema })
+  );
+  assert.ok(performance.now() - started < 20_000);
+  assert.deepEqual(results.map((r) => r.pass), [false, true, false]);
+  assert.match(results[0].reason ?? "", /must match pattern "\^\(a\+\)\+\$"/);
+});
+
+Deno.test("json-schema: ECMAScript \\u escapes in patterns read as RE2 code points", () => {
+  const grade = (output: string, pattern: string) =>
+    jsonSchemaGrader.grade({ output, references: [], schema: { type: "string", pattern } }).pass;
+  assert.equal(grade('"é"', "^\\u00e9$"), true);
+  assert.equal(grade('"e"', "^\\u00e9$"), false);
+  assert.equal(grade('"😀"', "^\\ud83d\\ude00$"), true);
+  assert.equal(grade('"😀"', "^\\u{1F600}$"), true);
+  assert.equal(grade('"ab"', "^[\\u0061-\\u0062]+$"), true);
+  assert.equal(grade('"\\\\u0041"', "^\\\\u0041$"), true); // an escaped backslash stays one
+});
+
+Deno.test("json-schema: a pattern RE2 cannot run is an error naming the pattern, on that row only", () => {
+  const r = jsonSchemaGrader.grade({
+    output: '"abc"',
+    references: [],
+    schema: { type: "string", pattern: "(?=a)abc" },
+  });
+  assert.equal(r.error, "bad-schema");
+  assert.equal(
+    r.reason,
+    'the schema cannot be used: the schema\'s pattern "(?=a)abc" uses lookaround, which RE2 ' +
+      "does not support (schema patterns run on RE2, a linear-time engine)",
+  );
+  const back = jsonSchemaGrader.grade({
+    output: '"aa"',
+    references: [],
+    schema: { pattern: "(a)\\1" },
+  });
+  assert.match(back.reason ?? "", /pattern "\(a\)\\\\1" uses a backreference/);
+});
+
+Deno.test("json-schema: a schema that recurses without end errs on its row; remote $ref never fetched", () => {
+  const loop = jsonSchemaGrader.grade({ output: "{}", references: [], schema: { $ref: "#" } });
+  assert.equal(loop.error, "bad-schema");
+  assert.match(loop.reason ?? "", /validating with it never ends/);
+  // A recursive schema that consumes the value is fine.
+  const tree = { type: "array", items: { $ref: "#" } };
+  assert.equal(
+    jsonSchemaGrader.grade({ output: "[[[]]]", references: [], schema: tree }).pass,
+    true,
+  );
+  const remote = jsonSchemaGrader.grade({
+    output: "{}",
+    references: [],
+    schema: { $ref: "http://127.0.0.1:9/schema.json" },
+  });
+  assert.equal(remote.error, "bad-schema");
+  assert.match(
+    remote.reason ?? "",
+    /can't resolve reference http:\/\/127\.0\.0\.1:9\/schema\.json/,
+  );
+});

@@ -7,6 +7,7 @@
 
 import { RE2JS } from "npm:re2js@2.10.0";
 import { binary, errored, noReference, notJudged, quote } from "./_result.ts";
+import { explainRe2 } from "./_re2.ts";
 import { type DefinedGrader, defineGrader } from "./define_grader.ts";
 import type { OptionsOf, OptionsSchema } from "./options.ts";
 
@@ -25,17 +26,6 @@ export type RegexOptions = OptionsOf<typeof REGEX_OPTIONS>;
 const CACHE_LIMIT = 512;
 const cache = new Map<string, RE2JS | string>();
 
-/** Say in plain words why RE2 refuses a pattern. */
-function explain(pattern: string, message: string): string {
-  if (/\(\?<?[=!]/.test(pattern)) {
-    return `pattern ${quote(pattern)} uses lookaround, which RE2 does not support`;
-  }
-  if (/\\[1-9]|\\k</.test(pattern)) {
-    return `pattern ${quote(pattern)} uses a backreference, which RE2 does not support`;
-  }
-  return `pattern ${quote(pattern)} is not a valid RE2 pattern: ${message}`;
-}
-
 /** Compile (or fetch from the cache) a pattern; a string result is the reason it failed. */
 function compile(pattern: string, ignoreCase: boolean): RE2JS | string {
   const key = `${ignoreCase ? "i" : "-"}${pattern}`;
@@ -45,7 +35,7 @@ function compile(pattern: string, ignoreCase: boolean): RE2JS | string {
   try {
     compiled = RE2JS.compile(pattern, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
   } catch (e) {
-    compiled = explain(pattern, e instanceof Error ? e.message : String(e));
+    compiled = explainRe2(pattern, e instanceof Error ? e.message : String(e));
   }
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(key, compiled);
