@@ -7,6 +7,8 @@ import {
   FORMATS,
   isFormat,
   MAPPING_LOOKAHEAD,
+  parseByteSize,
+  type ReadLimits,
   type RoleVocabulary,
 } from "../lib/io/mod.ts";
 
@@ -124,6 +126,22 @@ export function formatFlag(value: string | undefined): Format | undefined {
   if (value === undefined || isFormat(value)) return value;
   throw new UsageError(`--format must be one of ${FORMATS.join(", ")}, got "${value}"`);
 }
+
+/** `--max-decompressed SIZE` (`2GiB`, `500MB`, bytes): the limits to read with, or none given. */
+export function limitsFlag(value: string | undefined): ReadLimits | undefined {
+  if (value === undefined) return undefined;
+  const bytes = parseByteSize(value);
+  if (bytes === null) {
+    throw new UsageError(
+      `--max-decompressed must be a size such as 2GiB, 500MB or 1048576 (bytes), got "${value}"`,
+    );
+  }
+  return { maxDecompressed: bytes };
+}
+
+/** The help line of `--max-decompressed`, the same in every command. */
+export const MAX_DECOMPRESSED_HELP =
+  "how far a compressed file (gzip, a zip member) may inflate, e.g. 4GiB (default 1GiB)";
 
 /**
  * Fill `text` into the help column that starts `indent` characters in: lines end by `width`, and

@@ -19,8 +19,10 @@ import {
   EXIT_GATE,
   EXIT_OK,
   formatFlag,
+  limitsFlag,
   mapFlagHelp,
   mapFlags,
+  MAX_DECOMPRESSED_HELP,
   pairs,
   parse,
   printJson,
@@ -62,6 +64,7 @@ ${methodHelp(22)}
   --format F          read the file as ${FORMATS.join(", ")}
                       (a six-field file: no harness detection)
   --harness H         read the file as ${listed(HARNESS_NAMES)}
+  --max-decompressed S  ${MAX_DECOMPRESSED_HELP}
   --threshold M=X     ${
   wrapHelp(
     `for a file of scores without verdicts (${
@@ -99,6 +102,7 @@ const OPTIONS = {
   map: { type: "string", multiple: true },
   format: { type: "string" },
   harness: { type: "string" },
+  "max-decompressed": { type: "string" },
   threshold: { type: "string", multiple: true },
   seed: { type: "string" },
   "fail-under": { type: "string", multiple: true },
@@ -209,9 +213,10 @@ export function main(args: string[]): Promise<number> {
     }
     // A native harness file is recognised from its content first; anything else is six-field.
     const settings = { confidence, method, scale, seed };
+    const limits = limitsFlag(values["max-decompressed"]);
     const harnessReport = sixField
       ? null
-      : await tryAuditHarnessFile(positionals[0], { ...settings, harness, thresholds });
+      : await tryAuditHarnessFile(positionals[0], { ...settings, harness, thresholds, limits });
     if (!harnessReport && Object.keys(thresholds).length > 0) {
       throw new UsageError(
         `--threshold applies to ${
@@ -224,6 +229,7 @@ export function main(args: string[]): Promise<number> {
         ...settings,
         mapping,
         format,
+        limits,
       });
     if (values.html) {
       const page = await report.htmlPage({ footer: [`verdict audit ${args.join(" ")}`] });

@@ -32,9 +32,11 @@ import {
   EXIT_OK,
   formatFlag,
   isUsersToFix,
+  limitsFlag,
   list,
   mapFlagHelp,
   mapFlags,
+  MAX_DECOMPRESSED_HELP,
   pairs,
   parse,
   printJson,
@@ -81,6 +83,7 @@ Usage: deno run --allow-read cli.ts score FILE [options]
                         value it does not allow is an error
   --map ROLE=COLUMN     ${mapFlagHelp(RESULT_ROLES, 24)}
   --format F            read the file as ${FORMATS.join(", ")}
+  --max-decompressed S  ${MAX_DECOMPRESSED_HELP}
   --default-version V   version name for files without a version column (default: default)
   --scored OUT          write the scored file (.csv/.tsv, else JSON lines; needs --allow-write)
   --include-output      put each row's output text in the scored file
@@ -115,6 +118,7 @@ const OPTIONS = {
   option: { type: "string", multiple: true },
   map: { type: "string", multiple: true },
   format: { type: "string" },
+  "max-decompressed": { type: "string" },
   "default-version": { type: "string" },
   scored: { type: "string" },
   "include-output": { type: "boolean" },
@@ -204,6 +208,7 @@ function refuseFileFlags(values: Values, mode: string): void {
     "include-output",
     "map",
     "format",
+    "max-decompressed",
     "default-version",
     "overall",
     "html",
@@ -347,6 +352,7 @@ export function main(args: string[]): Promise<number> {
     try {
       report = await score(file, {
         ...settings,
+        limits: limitsFlag(values["max-decompressed"]),
         scored: values.scored,
         ...(values.html ? {} : { keepRows: 0 }),
       });

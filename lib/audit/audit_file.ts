@@ -7,6 +7,7 @@
 import type { ColumnMapping, RoleVocabulary } from "../io/mapping.ts";
 import { type MappedRecord, openMappedRecords } from "../io/open_mapped.ts";
 import type { Format, Source } from "../io/types.ts";
+import type { ReadLimits } from "../io/limits.ts";
 import { audit, type AuditInput, type AuditOptions } from "./audit.ts";
 import type { AuditReport } from "./audit_report.ts";
 import {
@@ -85,6 +86,8 @@ export interface ReadAuditFileOptions {
   name?: string;
   /** Overrides of the suggested column mapping (`null` switches a role off). */
   mapping?: ColumnMapping<AuditRole>;
+  /** Limits on decompression, record size and nesting while reading (see `DEFAULT_READ_LIMITS`). */
+  limits?: ReadLimits;
 }
 
 /** Options of {@link auditFile}: how to read the file and the audit's settings. */
@@ -126,6 +129,7 @@ export async function readAuditFile(
     format: options.format,
     name: options.name,
     mapping: options.mapping,
+    limits: options.limits,
   });
   const { mapping } = records;
 
@@ -197,7 +201,7 @@ export async function readAuditFile(
       if (record.problem) {
         refused.push({
           row: record.row,
-          reason: "unreadable-record",
+          reason: record.problem.code === "too-large" ? "too-large" : "unreadable-record",
           message: record.problem.message,
         });
         continue;

@@ -1,6 +1,7 @@
 // The mutable result an adapter fills in before readHarnessFile adds the file's name, how it was
 // detected and the harness's standing notes.
-import { parseJson } from "../io/nonfinite_json.ts";
+import { readJsonRecord } from "../io/_json_record.ts";
+import { DEFAULT_READ_LIMITS, type ReadLimits, resolveReadLimits } from "../io/limits.ts";
 import type { NumberedLine } from "../io/numbered_lines.ts";
 import type { HarnessDraft, HarnessName } from "./types.ts";
 
@@ -36,23 +37,34 @@ export function finishDraft(draft: Draft): Draft {
 }
 
 /**
- * Parse JSON lines for an adapter: blank lines are skipped, a line that is not JSON is refused as
- * unreadable (and so counted), every other line comes out with its value.
+ * Parse JSON lines for an adapter: blank lines are skipped, a line that is not JSON (or nests past
+ * the depth limit) is refused as unreadable, a line over the size limit (`omitted` by the line
+ * reader) as too-large — each counted — and every other line comes out with its value.
  */
 export async function* jsonLines(
   draft: Draft,
   lines: AsyncIterable<NumberedLine>,
+  limits: ReadLimits = DEFAULT_READ_LIMITS,
 ): AsyncGenerator<{ line: number; value: unknown }> {
-  for await (const { line, text } of lines) {
-    if (text.trim() === "") continue;
-    let value: unknown;
-    try {
-      value = parseJson(text);
-    } catch {
-      refuse(draft, line, "unreadable", `line ${line} is not valid JSON`);
+  const resolved = resolveReadLimits(limits);
+  for await (const { line, text, omitted } of lines) {
+    if (omitted !== undefined) {
+      refuse(
+        draft,
+        line,
+        "too-large",
+        `line ${line} holds ${omitted.toLocaleString("en-US")} characters, over the size limit ` +
+          "for one record (maxRecordSize); it was not read",
+      );
       continue;
     }
-    yield { line, value };
+    if (text.trim() === "") continue;
+    const read = readJsonRecord(text, `line ${line}`, resolved);
+    if (read.code !== undefined) {
+      refuse(draft, line, read.code, read.message);
+      continue;
+    }
+    yield { line, value: read.value };
   }
 }
 

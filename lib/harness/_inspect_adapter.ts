@@ -25,7 +25,9 @@ export const INSPECT: HarnessAdapter = {
     return look.shape === "zip" || (look.shape === "json" && isObj(obj(look.value)?.eval));
   },
   async read(file, look) {
-    if (look.shape === "zip") return adaptInspectEval(await openZip(file), file.name);
+    if (look.shape === "zip") {
+      return adaptInspectEval(await openZip(file), file.name, file.limits);
+    }
     return adaptInspectJson(look.shape === "json" ? obj(look.value) ?? {} : {});
   },
   notes: {

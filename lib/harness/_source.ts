@@ -1,7 +1,8 @@
 // Random access and line reading over a harness file given as a path, a URL, bytes or text.
 import { type NumberedLine, numberedLines } from "../io/numbered_lines.ts";
+import { DEFAULT_READ_LIMITS, type ReadLimits, resolveReadLimits } from "../io/limits.ts";
 import type { HarnessSource, RandomAccessFile } from "./types.ts";
-import { markUserError, UserSyntaxError, UserTypeError } from "../errors/mod.ts";
+import { markUserError, UserRangeError, UserSyntaxError, UserTypeError } from "../errors/mod.ts";
 
 /** A file opened for reading by offset (see {@link RandomAccessFile}). */
 export type OpenedFile = RandomAccessFile;
@@ -60,8 +61,19 @@ export function sourcePath(source: HarnessSource): string | undefined {
   return undefined;
 }
 
-/** Open a harness source for random access. */
-export function openHarnessSource(source: HarnessSource, name?: string): Promise<OpenedFile> {
+/** Open a harness source for random access, with the limits to read it with. */
+export async function openHarnessSource(
+  source: HarnessSource,
+  name?: string,
+  limits?: ReadLimits,
+): Promise<OpenedFile> {
+  const resolved = resolveReadLimits(limits);
+  const file = await openUnlimited(source, name);
+  file.limits = resolved;
+  return file;
+}
+
+function openUnlimited(source: HarnessSource, name?: string): Promise<OpenedFile> {
   const path = sourcePath(source);
   if (path !== undefined) return fromPath(path, name ?? path);
   if (source instanceof URL) {
@@ -90,8 +102,18 @@ function utf8Error(name: string): SyntaxError {
   return new UserSyntaxError(`Cannot read harness file "${name}": it is not valid UTF-8 text`);
 }
 
-/** The whole file as text (a leading byte-order mark is dropped). */
+/**
+ * The whole file as text (a leading byte-order mark is dropped). A file larger than the
+ * maxDecompressed limit is not read whole: that is an error naming the limit.
+ */
 export async function readAllText(file: OpenedFile): Promise<string> {
+  const limit = (file.limits ?? DEFAULT_READ_LIMITS).maxDecompressed;
+  if (file.size > limit) {
+    throw new UserRangeError(
+      `Cannot read harness file "${file.name}": it is one JSON document of ${file.size} bytes, ` +
+        `read whole, and the limit is ${limit} (raise it with --max-decompressed)`,
+    );
+  }
   const bytes = await file.readAt(0, file.size);
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -113,9 +135,13 @@ async function* decodedChunks(file: OpenedFile): AsyncGenerator<string> {
   }
 }
 
-/** The file's lines (without their line ends), numbered from 1, read in chunks. */
+/**
+ * The file's lines (without their line ends), numbered from 1, read in chunks. A line over the
+ * record size limit comes out with `omitted` set, its text never built.
+ */
 export function readLines(file: OpenedFile): AsyncGenerator<NumberedLine> {
-  return numberedLines(decodedChunks(file));
+  const maxLineLength = (file.limits ?? DEFAULT_READ_LIMITS).maxRecordSize;
+  return numberedLines(decodedChunks(file), { maxLineLength });
 }
 
 /** The file's bytes as a stream, read in chunks (for the io readers). */

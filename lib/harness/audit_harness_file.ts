@@ -16,8 +16,8 @@ import type { HarnessResult, HarnessSource, ReadHarnessOptions } from "./types.t
 export interface AuditHarnessOptions extends AuditOptions, ReadHarnessOptions {}
 
 function split(options: AuditHarnessOptions): [ReadHarnessOptions, AuditOptions] {
-  const { harness, name, thresholds, ...auditOptions } = options;
-  return [{ harness, name, thresholds }, auditOptions];
+  const { harness, name, thresholds, limits, ...auditOptions } = options;
+  return [{ harness, name, thresholds, limits }, auditOptions];
 }
 
 /**

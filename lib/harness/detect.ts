@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { ReadLimits } from "../io/limits.ts";
 import { detection, sniffAll } from "./_choose.ts";
 import { lookAt } from "./_look.ts";
 import { openHarnessSource } from "./_source.ts";
@@ -49,9 +50,9 @@ export interface HarnessDetection {
  */
 export async function detectHarness(
   source: HarnessSource,
-  options: { name?: string } = {},
+  options: { name?: string; limits?: ReadLimits } = {},
 ): Promise<HarnessDetection> {
-  const file = await openHarnessSource(source, options.name);
+  const file = await openHarnessSource(source, options.name, options.limits);
   try {
     const look = await lookAt(file);
     const attempts = sniffAll(look);

@@ -24,7 +24,8 @@ import {
   inspectSampleRows,
 } from "./_inspect_rows.ts";
 import { arr, isObj, obj } from "./_values.ts";
-import type { ZipArchive } from "./zip.ts";
+import { MemberTooLarge, type ZipArchive } from "./zip.ts";
+import { DEFAULT_READ_LIMITS, type ReadLimits, resolveReadLimits } from "../io/limits.ts";
 import { UserSyntaxError } from "../errors/mod.ts";
 
 /** One sample record as found in a log, with its 1-based position and where it came from. */
@@ -37,6 +38,8 @@ export interface InspectSampleRecord {
   value?: unknown;
   /** Why the sample could not be read, when it could not. */
   unreadable?: string;
+  /** Set when the sample was over the size limit for one record: why (it was not read). */
+  tooLarge?: string;
 }
 
 /**
@@ -73,6 +76,10 @@ export async function adaptInspectLog(
   if (samples) {
     rows = [];
     for await (const record of samples) {
+      if (record.tooLarge !== undefined) {
+        refuse(draft, record.row, "too-large", `${record.where}: ${record.tooLarge}`);
+        continue;
+      }
       if (record.unreadable !== undefined || !isObj(record.value)) {
         const why = record.unreadable ?? "it is not a JSON object";
         refuse(draft, record.row, "unreadable", `${record.where}: ${why}`);
@@ -140,15 +147,27 @@ function sampleOrder(a: string, b: string): number {
   return byId !== 0 ? byId : Number(ma[2]) - Number(mb[2]);
 }
 
-async function readMember(zip: ZipArchive, name: string): Promise<unknown> {
-  return parseJson(await zip.readText(name));
+/** A member parsed as JSON; it may inflate to `limit` bytes (default: the record size limit). */
+async function readMember(zip: ZipArchive, name: string, limit?: number): Promise<unknown> {
+  return parseJson(await zip.readText(name, { limit }));
 }
 
-async function* zipSamples(zip: ZipArchive, names: string[]): AsyncGenerator<InspectSampleRecord> {
+async function* zipSamples(
+  zip: ZipArchive,
+  names: string[],
+  limit: number,
+): AsyncGenerator<InspectSampleRecord> {
   for (const [i, where] of names.entries()) {
     try {
-      yield { row: i + 1, where, value: await readMember(zip, where) };
+      yield { row: i + 1, where, value: await readMember(zip, where, limit) };
     } catch (error) {
+      // One sample too large for a record is left out alone; other failures of the archive
+      // itself (its total past maxDecompressed) end the reading.
+      if (error instanceof MemberTooLarge) {
+        yield { row: i + 1, where, tooLarge: error.message };
+        continue;
+      }
+      if (error instanceof RangeError) throw error;
       yield {
         row: i + 1,
         where,
@@ -179,21 +198,26 @@ async function* zipSamples(zip: ZipArchive, names: string[]): AsyncGenerator<Ins
  * assert.ok(Number.isNaN(draft.rows[0].score));
  * ```
  */
-export async function adaptInspectEval(zip: ZipArchive, name: string): Promise<HarnessDraft> {
+export async function adaptInspectEval(
+  zip: ZipArchive,
+  name: string,
+  limits: ReadLimits = DEFAULT_READ_LIMITS,
+): Promise<HarnessDraft> {
+  const recordLimit = resolveReadLimits(limits).maxRecordSize;
   const headerName = zip.entry("header.json") ? "header.json" : "_journal/start.json";
   if (!zip.entry(headerName)) {
     throw new UserSyntaxError(
       `Cannot read Inspect log "${name}": it has neither header.json nor _journal/start.json`,
     );
   }
-  const header = obj(await readMember(zip, headerName)) ?? {};
+  const header = obj(await readMember(zip, headerName, recordLimit)) ?? {};
   if (headerName !== "header.json" && header.status === undefined) header.status = "started";
   const names = zip.entries.map((e) => e.name).filter((n) => SAMPLE_MEMBER.test(n)).sort(
     sampleOrder,
   );
   let samples: AsyncIterable<InspectSampleRecord> | Iterable<InspectSampleRecord> | undefined;
   let note: string | undefined;
-  if (names.length > 0) samples = zipSamples(zip, names);
+  if (names.length > 0) samples = zipSamples(zip, names, recordLimit);
   else {
     const journal = zip.entries.map((e) => e.name).filter((n) =>
       /^_journal\/summaries\/\d+\.json$/.test(n)
@@ -202,7 +226,7 @@ export async function adaptInspectEval(zip: ZipArchive, name: string): Promise<H
     const parts = zip.entry("summaries.json") ? ["summaries.json"] : journal;
     const list: InspectSampleRecord[] = [];
     for (const part of parts) {
-      for (const value of arr(await readMember(zip, part))) {
+      for (const value of arr(await readMember(zip, part, recordLimit))) {
         list.push({ row: list.length + 1, where: part, value });
       }
     }

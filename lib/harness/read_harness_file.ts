@@ -47,7 +47,7 @@ export async function readHarnessFile(
   source: HarnessSource,
   options: ReadHarnessOptions = {},
 ): Promise<HarnessResult> {
-  const file = await openHarnessSource(source, options.name);
+  const file = await openHarnessSource(source, options.name, options.limits);
   try {
     const look = await lookAt(file);
     const detected = chooseHarness(look, file.name, options.harness);

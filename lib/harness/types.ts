@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { ReadLimits } from "../io/limits.ts";
 import type { AuditRow, DeclaredFigure, RefusedRow } from "../audit/types.ts";
 
 /** The harnesses whose native files verdict reads. */
@@ -45,6 +46,8 @@ export interface RandomAccessFile {
   readAt(offset: number, length: number): Promise<Uint8Array>;
   /** Release the file. */
   close(): void;
+  /** The limits to read it with (`DEFAULT_READ_LIMITS` when absent). */
+  limits?: Required<ReadLimits>;
 }
 
 /** A problem found while adapting a file, returned as data (never thrown). */
@@ -113,4 +116,6 @@ export interface ReadHarnessOptions {
    * record their own verdicts.
    */
   thresholds?: Readonly<Record<string, number>>;
+  /** Limits on decompression, record size and nesting (see `DEFAULT_READ_LIMITS`). */
+  limits?: ReadLimits;
 }

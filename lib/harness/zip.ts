@@ -1,14 +1,19 @@
 /**
  * Reading members of a zip archive such as an Inspect AI `.eval` log. This file only does the
  * container bookkeeping (end record, central directory, local headers, zip64 fields); the bytes
- * are decompressed by `fflate` (deflate, method 8) and `fzstd` (zstd, method 93).
+ * are decompressed by node:zlib (deflate, method 8) and `fzstd` (zstd, method 93), streamed from
+ * the file and counted while they inflate: a member may inflate to the limit asked for (at most
+ * `maxDecompressed`), the whole archive to `maxDecompressed`, whatever its headers claim, and
+ * members whose data overlap (a zip bomb's trick) are refused.
  *
  * @module
  */
-import { inflateSync } from "npm:fflate@0.8.3";
-import { decompress as zstdDecompress } from "npm:fzstd@0.1.1";
+import { createInflateRaw } from "node:zlib";
+import { Decompress as ZstdDecompress } from "npm:fzstd@0.1.1";
 import type { RandomAccessFile } from "./types.ts";
-import { UserSyntaxError } from "../errors/mod.ts";
+import { UserRangeError, UserSyntaxError } from "../errors/mod.ts";
+import { DEFAULT_READ_LIMITS, formatByteSize } from "../io/limits.ts";
+import { inflateChunks } from "../io/_text_stream.ts";
 
 /** One member of a zip archive, as its central directory describes it. */
 export interface ZipEntry {
@@ -32,10 +37,33 @@ export interface ZipArchive {
   entries: ZipEntry[];
   /** The member called `name`, or undefined. */
   entry(name: string): ZipEntry | undefined;
-  /** The decompressed bytes of a member. */
-  read(entry: ZipEntry | string): Promise<Uint8Array>;
-  /** A member decoded as UTF-8 text. */
-  readText(entry: ZipEntry | string): Promise<string>;
+  /**
+   * The decompressed bytes of a member. Past `limit` bytes (default and at most the archive's
+   * `maxDecompressed`) it throws a {@link MemberTooLarge} error.
+   */
+  read(entry: ZipEntry | string, options?: { limit?: number }): Promise<Uint8Array>;
+  /** A member decoded as UTF-8 text (same limit as {@link ZipArchive.read}). */
+  readText(entry: ZipEntry | string, options?: { limit?: number }): Promise<string>;
+}
+
+/**
+ * A member that inflates past the limit it was read with: a user error (`RangeError`) that says
+ * which member and which limit, so a reader can leave that one record out and go on.
+ */
+export class MemberTooLarge extends UserRangeError {
+  /** The member's path in the archive. */
+  readonly member: string;
+  /** The limit, in bytes. */
+  readonly limit: number;
+  /** A too-large member of `archive`. */
+  constructor(archive: string, member: string, limit: number) {
+    super(
+      `Cannot read zip archive "${archive}": member "${member}" inflates to more than ` +
+        `${formatByteSize(limit)}`,
+    );
+    this.member = member;
+    this.limit = limit;
+  }
 }
 
 const EOCD = 0x06054b50;
@@ -169,9 +197,32 @@ export async function openZip(file: RandomAccessFile): Promise<ZipArchive> {
   const { offset, count } = await findDirectory(file);
   const directory = await file.readAt(offset, file.size - offset);
   const entries = parseDirectory(directory, count, file.name);
+  checkLayout(entries, offset, file.name);
   const byName = new Map(entries.map((e) => [e.name, e]));
+  const archiveLimit = (file.limits ?? DEFAULT_READ_LIMITS).maxDecompressed;
+  let inflated = 0;
 
-  async function read(which: ZipEntry | string): Promise<Uint8Array> {
+  /** The member's stored bytes, streamed from the file in chunks. */
+  async function* stored(start: number, size: number): AsyncGenerator<Uint8Array> {
+    for (let at = 0; at < size; at += CHUNK) {
+      const chunk = await file.readAt(start + at, Math.min(CHUNK, size - at));
+      if (chunk.length === 0) return;
+      yield chunk;
+    }
+  }
+
+  /** Decompressed chunks of a member (stored, deflate or zstd). */
+  function decompressed(entry: ZipEntry, input: AsyncIterable<Uint8Array>) {
+    if (entry.method === 0) return input;
+    if (entry.method === 8) return inflateChunks(input, createInflateRaw());
+    if (entry.method === 93) return unzstd(input);
+    throw broken(file.name, `member "${entry.name}" uses compression method ${entry.method}`);
+  }
+
+  async function read(
+    which: ZipEntry | string,
+    options: { limit?: number } = {},
+  ): Promise<Uint8Array> {
     const entry = typeof which === "string" ? byName.get(which) : which;
     if (!entry) throw broken(file.name, `it has no member "${which}"`);
     if (entry.flags & 1) throw broken(file.name, `member "${entry.name}" is encrypted`);
@@ -181,25 +232,37 @@ export async function openZip(file: RandomAccessFile): Promise<ZipArchive> {
       throw broken(file.name, `the local header of "${entry.name}" is damaged`);
     }
     const start = entry.localHeaderOffset + 30 + hv.getUint16(26, true) + hv.getUint16(28, true);
-    const raw = await file.readAt(start, entry.compressedSize);
-    let out: Uint8Array;
+    const limit = Math.min(options.limit ?? archiveLimit, archiveLimit);
+    const parts: Uint8Array[] = [];
+    let size = 0;
     try {
-      if (entry.method === 0) out = raw;
-      else if (entry.method === 8) out = inflateSync(raw, { out: new Uint8Array(entry.size) });
-      else if (entry.method === 93) out = zstdDecompress(raw);
-      else {throw broken(
-          file.name,
-          `member "${entry.name}" uses compression method ${entry.method}`,
-        );}
+      for await (const chunk of decompressed(entry, stored(start, entry.compressedSize))) {
+        size += chunk.length;
+        inflated += chunk.length;
+        // Counted as it inflates: the header's size is only compared at the end.
+        if (size > limit) throw new MemberTooLarge(file.name, entry.name, limit);
+        if (inflated > archiveLimit) {
+          throw new UserRangeError(
+            `Cannot read zip archive "${file.name}": its members inflate to more than ` +
+              `${formatByteSize(archiveLimit)} in all, the limit (raise it with ` +
+              "--max-decompressed, or the maxDecompressed option)",
+          );
+        }
+        parts.push(chunk);
+      }
     } catch (error) {
-      if (error instanceof SyntaxError) throw error;
-      throw broken(file.name, `member "${entry.name}" could not be decompressed (${error})`);
+      if (error instanceof RangeError || error instanceof SyntaxError) throw error;
+      const why = error instanceof Error ? error.message : String(error);
+      throw broken(file.name, `member "${entry.name}" could not be decompressed (${why})`);
     }
-    if (out.length !== entry.size) {
-      throw broken(
-        file.name,
-        `member "${entry.name}" has ${out.length} bytes, ${entry.size} expected`,
-      );
+    if (size !== entry.size) {
+      throw broken(file.name, `member "${entry.name}" has ${size} bytes, ${entry.size} expected`);
+    }
+    const out = new Uint8Array(size);
+    let at = 0;
+    for (const part of parts) {
+      out.set(part, at);
+      at += part.length;
     }
     return out;
   }
@@ -208,8 +271,8 @@ export async function openZip(file: RandomAccessFile): Promise<ZipArchive> {
     entries,
     entry: (name) => byName.get(name),
     read,
-    async readText(which) {
-      const bytes = await read(which);
+    async readText(which, options) {
+      const bytes = await read(which, options);
       try {
         return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
       } catch {
@@ -218,4 +281,45 @@ export async function openZip(file: RandomAccessFile): Promise<ZipArchive> {
       }
     },
   };
+}
+
+const CHUNK = 1 << 16;
+
+/** zstd frames decompressed block by block (each block is at most 128 KiB). */
+async function* unzstd(input: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const out: Uint8Array[] = [];
+  const z = new ZstdDecompress((chunk) => {
+    out.push(chunk);
+  });
+  for await (const chunk of input) {
+    // Small pushes: one push never inflates more than a few blocks at once.
+    for (let at = 0; at < chunk.length; at += 1024) {
+      z.push(chunk.subarray(at, at + 1024));
+      yield* out.splice(0);
+    }
+  }
+  z.push(new Uint8Array(0), true);
+  yield* out.splice(0);
+}
+
+/**
+ * Refuse an archive whose members' data overlap or run past the central directory: a zip bomb
+ * makes many members out of one piece of compressed data.
+ */
+function checkLayout(entries: readonly ZipEntry[], directoryAt: number, name: string): void {
+  const sorted = [...entries].sort((a, b) => a.localHeaderOffset - b.localHeaderOffset);
+  for (let i = 0; i < sorted.length; i++) {
+    const e = sorted[i];
+    // The data starts after a 30-byte header (plus name and extra): it ends no earlier than this.
+    const end = e.localHeaderOffset + 30 + e.compressedSize;
+    const next = i + 1 < sorted.length ? sorted[i + 1].localHeaderOffset : directoryAt;
+    if (end > next) {
+      throw broken(
+        name,
+        i + 1 < sorted.length
+          ? `members "${e.name}" and "${sorted[i + 1].name}" overlap (a zip bomb?)`
+          : `member "${e.name}" runs into the central directory`,
+      );
+    }
+  }
 }

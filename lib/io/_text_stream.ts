@@ -1,5 +1,6 @@
 // Decoding bytes for the record readers: gzip and UTF-8, with errors that name the file.
 import { createGunzip } from "node:zlib";
+import type { Transform } from "node:stream";
 import { UserRangeError, UserSyntaxError } from "../errors/mod.ts";
 import { formatByteSize } from "./limits.ts";
 
@@ -13,6 +14,60 @@ export function inflatedTooFar(name: string, what: string, limit: number): Range
 }
 
 /**
+ * Run bytes through a node:zlib decompressor (gunzip, raw inflate), fed as it asks so that memory
+ * holds a chunk or two, never the whole input. Its errors are rethrown as they are.
+ */
+export async function* inflateChunks(
+  input: AsyncIterable<Uint8Array>,
+  inflate: Transform,
+): AsyncGenerator<Uint8Array> {
+  let failed: unknown;
+  inflate.on("error", (error: unknown) => failed ??= error);
+  const feeding = (async () => {
+    try {
+      for await (const chunk of input) {
+        if (failed !== undefined || inflate.destroyed) return;
+        if (!inflate.write(chunk)) {
+          await new Promise<void>((resolve) => {
+            inflate.once("drain", resolve);
+            inflate.once("close", resolve);
+          });
+        }
+      }
+      if (!inflate.destroyed) inflate.end();
+    } catch (error) {
+      failed ??= error;
+      inflate.destroy();
+    }
+  })();
+  try {
+    for await (const chunk of inflate as AsyncIterable<Uint8Array>) {
+      if (failed !== undefined) break;
+      yield new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length);
+    }
+  } catch (error) {
+    failed ??= error;
+  } finally {
+    inflate.destroy();
+    await feeding;
+  }
+  if (failed !== undefined) throw failed;
+}
+
+async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    while (true) {
+      const next = await reader.read();
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/**
  * Decompress gzip bytes (every member of a multi-member file), stopping with an error once the
  * output passes `limit` bytes; damaged or cut-off gzip data is a user error naming the file.
  */
@@ -21,66 +76,34 @@ export function gunzip(
   name: string,
   limit: number,
 ): ReadableStream<Uint8Array> {
-  const inflate = createGunzip();
-  const input = stream.getReader();
+  const output = inflateChunks(chunksOf(stream), createGunzip());
   let total = 0;
-  let failed: Error | undefined;
-  const fail = (error: Error) => {
-    failed ??= error;
-    inflate.destroy();
-  };
-  inflate.on("error", (error: Error & { code?: string }) => {
-    fail(
-      failed ?? new UserSyntaxError(
-        `Cannot read "${name}": its gzip data is ${
-          error.code === "Z_BUF_ERROR" ? "cut off" : "damaged"
-        } (${error.message})`,
-        { cause: error },
-      ),
-    );
-  });
-  // Feed the decompressor as it asks, so memory holds a chunk or two, not the file.
-  (async () => {
-    try {
-      while (!failed) {
-        const next = await input.read();
-        if (next.done) break;
-        if (!inflate.write(next.value)) {
-          await new Promise<void>((resolve) => {
-            inflate.once("drain", resolve);
-            inflate.once("close", resolve);
-          });
-        }
-      }
-      if (!failed) inflate.end();
-    } catch (error) {
-      fail(error instanceof Error ? error : new Error(String(error)));
-    }
-  })();
-  const output = inflate[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       let next: IteratorResult<Uint8Array>;
       try {
         next = await output.next();
       } catch (error) {
-        throw failed ?? error;
+        const code = (error as { code?: string }).code;
+        if (typeof code !== "string" || !code.startsWith("Z_")) throw error;
+        throw new UserSyntaxError(
+          `Cannot read "${name}": its gzip data is ${
+            code === "Z_BUF_ERROR" ? "cut off" : "damaged"
+          } ` +
+            `(${(error as Error).message})`,
+          { cause: error },
+        );
       }
-      if (failed) throw failed;
       if (next.done) return controller.close();
       total += next.value.length;
       if (total > limit) {
-        const error = inflatedTooFar(name, "its gzip data", limit);
-        fail(error);
-        throw error;
+        await output.return(undefined);
+        throw inflatedTooFar(name, "its gzip data", limit);
       }
-      controller.enqueue(
-        new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.length),
-      );
+      controller.enqueue(next.value);
     },
-    async cancel(reason) {
-      inflate.destroy();
-      await input.cancel(reason);
+    async cancel() {
+      await output.return(undefined);
     },
   });
 }

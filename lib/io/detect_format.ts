@@ -67,6 +67,10 @@ export class FormatSniffer {
   skippedLines = 0;
   /** Characters of content fed so far (after the leading white space). */
   seen = 0;
+  /** The first key of a top-level JSON object, once seen. */
+  firstKey: string | undefined;
+  /** True when the file holds one JSON value and nothing after it (known at the end). */
+  singleValue = false;
   #name: string;
   #state = "space" as "space" | "json" | "after-json" | "text";
   #decided: DetectedFormat | undefined;
@@ -140,7 +144,10 @@ export class FormatSniffer {
           );
         }
       },
-      topKey: (key) => this.#topKey = key,
+      topKey: (key) => {
+        this.#topKey = key;
+        this.firstKey ??= key;
+      },
       topValue: (char) => {
         if (this.#topKey === "rows" && char === "[") this.#rowsArray = true;
       },
@@ -186,6 +193,7 @@ export class FormatSniffer {
           ? this.#decide("json-rows", "the first JSON object has a rows array")
           : this.#decide("jsonl", "the first line is one JSON object (or the start of one)");
       case "after-json":
+        this.singleValue = true;
         return this.#rowsArray
           ? this.#decide("json-rows", "the file is one JSON object with a rows array")
           : this.#decide("jsonl", "the file is one line holding one JSON object");

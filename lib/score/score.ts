@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { openResultRows, type ResultRow, type Source } from "../io/mod.ts";
+import { openResultRows, type ReadLimits, type ResultRow, type Source } from "../io/mod.ts";
 import { CORPUS_GRADERS, type CorpusGraderName, graderFor, nrefsLabel } from "../graders/mod.ts";
 import { GRADERS } from "../graders/mod.ts";
 import { resolveScoreConfig, type ScoreConfig, type ScoreSettings } from "./score_config.ts";
@@ -40,6 +40,8 @@ export interface ScoreOptions extends ScoreSettings {
   name?: string;
   /** Write the scored file here (`.csv`/`.tsv` → CSV/TSV, otherwise JSON lines). */
   scored?: string;
+  /** Limits on decompression, record size and nesting while reading (see `DEFAULT_READ_LIMITS`). */
+  limits?: ReadLimits;
   /** Keep scored rows in the report (`report.rows`) for files up to this many input rows (default 50,000). */
   keepRows?: number;
   /**
@@ -271,6 +273,7 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
     mapping: config.mapping,
     defaultVersion: config.defaultVersion,
     referenceRequired: config.graders.every((n) => GRADERS[n].needsReference),
+    limits: options.limits,
   });
   const writer = options.scored
     ? await ScoredFileWriter.create(options.scored, {
