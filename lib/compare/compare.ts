@@ -156,7 +156,7 @@ async function readSource(
     : null;
   if (harness) {
     notes.push(`${label} read as a ${harness.harness.name} file.`);
-    notes.push(...await addAuditRows(keep(harness.rows), picker, collector));
+    for (const note of await addAuditRows(keep(harness.rows), picker, collector)) notes.push(note);
     addRefused(harness.refused, collector);
     return { name: harness.source, picker, notes };
   }
@@ -172,7 +172,7 @@ async function readSource(
     }
     throw error;
   }
-  notes.push(...await addAuditRows(keep(input.rows), picker, collector));
+  for (const note of await addAuditRows(keep(input.rows), picker, collector)) notes.push(note);
   addRefused(input.refused ?? [], collector);
   return { name: input.source ?? label, picker, notes };
 }
@@ -323,7 +323,7 @@ export async function compare(
       collector,
       graders,
     );
-    notes.push(...read.notes);
+    for (const note of read.notes) notes.push(note);
     for (const v of [a, b]) {
       if (!read.picker.versions.includes(v)) {
         throw new UserRangeError(
@@ -337,7 +337,7 @@ export async function compare(
   } else {
     const readA = await readOneSide(sideOf(a, "a"), "a", options, config, collector, graders);
     const readB = await readOneSide(sideOf(b, "b"), "b", options, config, collector, graders);
-    notes.push(...readA.notes, ...readB.notes);
+    for (const note of [...readA.notes, ...readB.notes]) notes.push(note);
     const va = readA.version;
     const vb = readB.version;
     if (va === undefined || vb === undefined) {

@@ -122,7 +122,7 @@ export function formatScoredRows(
   }
   const withScale = options.scale ?? false;
   const columns: string[] = [...SCORED_COLUMNS];
-  if (withScale) columns.push(...SCALE_COLUMNS);
+  if (withScale) { for (const c of SCALE_COLUMNS) columns.push(c); }
   if (options.output) columns.push("output");
   const data = rows.map((r) => cells(r, options.output, withScale));
   if (options.header) data.unshift(columns);
