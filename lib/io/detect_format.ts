@@ -103,7 +103,7 @@ export class FormatSniffer {
       text = text.slice(start);
       const c = text[0];
       if (c === "[") {
-        return this.#decide("json-array", "the first non-blank character is [, a JSON array");
+        return this.#decide("json-array", "the first non-blank character is [ (a JSON array)");
       }
       this.#state = c === "{" ? "json" : "text";
       if (c === "{") this.#scanner = this.#jsonScanner();
@@ -120,7 +120,7 @@ export class FormatSniffer {
       if (text.trim() !== "") {
         return this.#decide(
           "jsonl",
-          "the first line holds a whole JSON object and more follows, JSON lines",
+          "the first line holds a whole JSON object and more lines follow",
         );
       }
       return undefined;
@@ -136,11 +136,11 @@ export class FormatSniffer {
       newline: (_at, depth, inString) => {
         if (this.#decided || this.#state !== "json") return;
         if (inString) {
-          this.#decide("jsonl", "the first line ends inside a string: a torn JSON line");
+          this.#decide("jsonl", "the first line ends inside a string (a torn JSON line)");
         } else if (depth > 0) {
           this.#decide(
             "json-rows",
-            "the first JSON value spans several lines: a JSON document with a rows array",
+            "the first JSON value spans several lines (a JSON document)",
           );
         }
       },

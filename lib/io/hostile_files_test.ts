@@ -132,7 +132,7 @@ Deno.test("JSON lines: a first line over 64 KiB and 300,000 leading blank lines 
   assert.equal(first.stream.format, "jsonl");
   assert.equal(
     first.stream.formatReason,
-    "the first line holds a whole JSON object and more follows, JSON lines",
+    "the first line holds a whole JSON object and more lines follow",
   );
   assert.deepEqual(first.out.map((r) => r.values?.id), ["a", "b"]);
 
@@ -304,7 +304,7 @@ Deno.test("reading is linear in line length: a 50 MB line and a 50 MB CSV record
 Deno.test("the read report says which format was chosen and why", async () => {
   const cases: [string, string][] = [
     ["id\toutput\n1\tx\n", "the header line has 0 commas and 1 tab (outside quotes)"],
-    ["[]", "the first non-blank character is [, a JSON array"],
+    ["[]", "the first non-blank character is [ (a JSON array)"],
     ['{"rows": []}', "the file is one JSON object with a rows array"],
     ['{"id": 1}', "the file is one line holding one JSON object"],
     ["  \n", "the file is empty or holds only white space"],
