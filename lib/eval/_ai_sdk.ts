@@ -351,7 +351,7 @@ async function streamed(
         break;
       case "raw": {
         const found = logprobsOf?.(part.rawValue);
-        if (found) for (const l of found) logprobs.push(l);
+        if (found) { for (const l of found) logprobs.push(l); }
         break;
       }
       case "stream-start":
