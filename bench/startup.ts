@@ -1,41 +1,68 @@
-// Start-up time of the command line, and the demo's time on an empty and on a filled cache.
+// Start-up time of the command line against a hello-world script, and the demo's time on an
+// empty and on a filled cache.
 //
-//   deno task bench:startup            both parts
-//   deno task bench:startup cli [N]    only the command-line start-up (N runs each, default 15)
-//   deno task bench:startup demo       only the demo, cold then warm (needs the npm registry)
+//   deno task bench:startup                 both parts
+//   deno task bench:startup cli [N]         only the command-line start-up (N runs each, default 15)
+//   deno task bench:startup demo [C] [W]    only the demo: C cold runs (default 3), W warm (default 5)
 //
-// Command-line start-up: whole-process wall time of `cli.ts interval --passes 34 --fails 3` and
-// `cli.ts score examples/returns-desk.jsonl --json`, after one unmeasured run; min and median.
-// With /usr/bin/time present, the CPU time (user + system) of each run too: on a busy machine it
-// moves less than the wall time.
+// Command-line start-up: whole-process wall time of a hello-world script (bench/_hello.ts, run the
+// same way from the repository root, so it reads the same deno.json and lock file),
+// `cli.ts interval --passes 34 --fails 3` and `cli.ts score examples/returns-desk.jsonl --json`,
+// after one unmeasured run each; min and median, and the median as a multiple of hello-world's.
+// The CPU time (user + system) of each run too, which moves less than the wall time on a busy
+// machine: from `perf stat` when it is installed (to the microsecond), else from /usr/bin/time (to
+// 10 ms).
 //
 // Demo: the tracked files are copied to a temporary folder (no node_modules, no cache beside
 // them), and `deno task demo` runs there with DENO_DIR pointing at an empty temporary folder
-// (cold: every npm package is downloaded), then again (warm). It reports the time of each and the
-// npm packages that the cold run fetched.
+// (cold: every npm package is downloaded), then again with that cache filled (warm). Medians of
+// the runs, and the npm packages that a cold run fetched.
 const ROOT = new URL("../", import.meta.url).pathname;
 
+const PERF = "/usr/bin/perf";
 const TIME = "/usr/bin/time";
-const haveTime = (() => {
+const isFile = (path: string) => {
   try {
-    return Deno.statSync(TIME).isFile;
+    return Deno.statSync(path).isFile;
   } catch {
     return false;
   }
-})();
+};
+const cpuTool = isFile(PERF) ? "perf" : isFile(TIME) ? "time" : undefined;
 
 interface Timed {
   ms: number;
-  /** User + system CPU milliseconds, when /usr/bin/time is there. */
+  /** User + system CPU milliseconds, when perf or /usr/bin/time is there. */
   cpuMs?: number;
   code: number;
   stderr: string;
 }
 
+/** The command that runs Deno with `args` and reports its CPU time on stderr, if a tool can. */
+function measuredCommand(args: string[]): [string, string[]] {
+  if (cpuTool === "perf") {
+    return [PERF, ["stat", "-x", ",", "-e", "task-clock", "--", Deno.execPath(), ...args]];
+  }
+  if (cpuTool === "time") return [TIME, ["-f", "verdict-cpu %U %S", Deno.execPath(), ...args]];
+  return [Deno.execPath(), args];
+}
+
+/** Take the CPU time out of what a measuring tool added to stderr. */
+function cpuOf(stderr: string): { cpuMs?: number; stderr: string } {
+  const perf = /^([\d.]+),msec,task-clock,.*\n?$/m.exec(stderr);
+  if (perf) return { cpuMs: Number(perf[1]), stderr: stderr.slice(0, perf.index) };
+  const time = /verdict-cpu ([\d.]+) ([\d.]+)\s*$/.exec(stderr);
+  if (time) {
+    return {
+      cpuMs: (Number(time[1]) + Number(time[2])) * 1000,
+      stderr: stderr.slice(0, time.index),
+    };
+  }
+  return { stderr };
+}
+
 async function timed(args: string[], cwd: string, env: Record<string, string> = {}) {
-  const [command, argv] = haveTime
-    ? [TIME, ["-f", "verdict-cpu %U %S", Deno.execPath(), ...args]]
-    : [Deno.execPath(), args];
+  const [command, argv] = measuredCommand(args);
   const start = performance.now();
   const out = await new Deno.Command(command, {
     args: argv,
@@ -46,10 +73,7 @@ async function timed(args: string[], cwd: string, env: Record<string, string> = 
     stderr: "piped",
   }).output();
   const ms = performance.now() - start;
-  let stderr = new TextDecoder().decode(out.stderr);
-  const cpu = /verdict-cpu ([\d.]+) ([\d.]+)\s*$/.exec(stderr);
-  if (cpu) stderr = stderr.slice(0, cpu.index);
-  const cpuMs = cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : undefined;
+  const { cpuMs, stderr } = cpuOf(new TextDecoder().decode(out.stderr));
   return { ms, cpuMs, code: out.code, stderr } satisfies Timed;
 }
 
@@ -60,22 +84,46 @@ const median = (xs: number[]) => {
 
 async function cliStartup(runs: number): Promise<void> {
   const commands: [string, string[]][] = [
-    ["interval --passes 34 --fails 3", ["interval", "--passes", "34", "--fails", "3"]],
-    ["score returns-desk.jsonl --json", ["score", "examples/returns-desk.jsonl", "--json"]],
+    ["hello-world script", ["bench/_hello.ts"]],
+    ["cli.ts interval --passes 34 --fails 3", [
+      "cli.ts",
+      "interval",
+      "--passes",
+      "34",
+      "--fails",
+      "3",
+    ]],
+    ["cli.ts score returns-desk.jsonl --json", [
+      "cli.ts",
+      "score",
+      "examples/returns-desk.jsonl",
+      "--json",
+    ]],
   ];
-  console.log(`Command-line start-up, ${runs} runs each (wall time of the whole process):`);
+  console.log(
+    `Start-up, ${runs} runs each (whole process; CPU time from ${cpuTool ?? "nowhere: no tool"}):`,
+  );
+  const ms = (x: number) => `${x.toFixed(0).padStart(5)} ms`;
+  const times = (x: number) => `${x.toFixed(1).padStart(5)}×`;
+  let hello: { wall: number; cpu?: number } | undefined;
   for (const [label, args] of commands) {
-    const argv = ["run", "--allow-read", "cli.ts", ...args];
+    const argv = ["run", "--allow-read", ...args];
     const first = await timed(argv, ROOT);
-    if (first.code !== 0) throw new Error(`cli.ts ${label} failed:\n${first.stderr}`);
+    if (first.code !== 0) throw new Error(`${label} failed:\n${first.stderr}`);
     const runsDone: Timed[] = [];
     for (let i = 0; i < runs; i++) runsDone.push(await timed(argv, ROOT));
     const wall = runsDone.map((r) => r.ms);
     const cpu = runsDone.flatMap((r) => r.cpuMs === undefined ? [] : [r.cpuMs]);
-    const ms = (x: number) => `${x.toFixed(0).padStart(5)} ms`;
+    const mid = { wall: median(wall), cpu: cpu.length ? median(cpu) : undefined };
+    hello ??= mid;
+    const ratio = label === commands[0][0]
+      ? ""
+      : `   hello × ${times(mid.wall / hello.wall)} wall` +
+        (mid.cpu !== undefined && hello.cpu ? `, ${times(mid.cpu / hello.cpu)} cpu` : "");
     console.log(
-      `  cli.ts ${label.padEnd(32)} wall min ${ms(Math.min(...wall))}, median ${ms(median(wall))}` +
-        (cpu.length ? `   cpu min ${ms(Math.min(...cpu))}, median ${ms(median(cpu))}` : ""),
+      `  ${label.padEnd(40)} wall min ${ms(Math.min(...wall))}, median ${ms(mid.wall)}` +
+        (mid.cpu !== undefined ? `   cpu min ${ms(Math.min(...cpu))}, median ${ms(mid.cpu)}` : "") +
+        ratio,
     );
   }
 }
@@ -95,10 +143,10 @@ async function copyTracked(dest: string): Promise<void> {
   }
 }
 
-/** npm packages (name@version) present in a Deno cache or a node_modules folder under `dir`. */
-async function npmPackages(dir: string): Promise<string[]> {
+/** npm packages (name@version) in the Deno cache `cache` or in a node_modules folder of `repo`. */
+async function npmPackages(cache: string, repo: string): Promise<string[]> {
   const found = new Set<string>();
-  const registry = `${dir}/cache/npm/registry.npmjs.org`;
+  const registry = `${cache}/npm/registry.npmjs.org`;
   const walkNames = async function* (base: string) {
     for await (const e of Deno.readDir(base)) {
       if (!e.isDirectory) continue;
@@ -119,7 +167,7 @@ async function npmPackages(dir: string): Promise<string[]> {
     if (!(e instanceof Deno.errors.NotFound)) throw e;
   }
   try {
-    for await (const e of Deno.readDir(`${dir}/repo/node_modules/.deno`)) {
+    for await (const e of Deno.readDir(`${repo}/node_modules/.deno`)) {
       if (e.isDirectory && e.name.includes("@", 1)) found.add(e.name.replaceAll("+", "/"));
     }
   } catch (e) {
@@ -128,21 +176,39 @@ async function npmPackages(dir: string): Promise<string[]> {
   return [...found].sort();
 }
 
-async function demo(): Promise<void> {
+async function demo(coldRuns: number, warmRuns: number): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "verdict-demo-bench-" });
   try {
     const repo = `${dir}/repo`;
     await copyTracked(repo);
-    const env = { DENO_DIR: `${dir}/cache` };
-    const cold = await timed(["task", "demo"], repo, env);
-    if (cold.code !== 0) throw new Error(`cold demo failed:\n${cold.stderr}`);
-    const packages = await npmPackages(dir);
-    const warm = await timed(["task", "demo"], repo, env);
-    if (warm.code !== 0) throw new Error(`warm demo failed:\n${warm.stderr}`);
+    const cold: Timed[] = [];
+    let packages: string[] = [];
+    for (let i = 0; i < coldRuns; i++) {
+      const cache = `${dir}/cache-${i}`;
+      const run = await timed(["task", "demo"], repo, { DENO_DIR: cache });
+      if (run.code !== 0) throw new Error(`cold demo failed:\n${run.stderr}`);
+      cold.push(run);
+      packages = await npmPackages(cache, repo);
+      if (i < coldRuns - 1) await Deno.remove(cache, { recursive: true });
+    }
+    const warm: Timed[] = [];
+    for (let i = 0; i < warmRuns; i++) {
+      const run = await timed(["task", "demo"], repo, { DENO_DIR: `${dir}/cache-${coldRuns - 1}` });
+      if (run.code !== 0) throw new Error(`warm demo failed:\n${run.stderr}`);
+      warm.push(run);
+    }
+    const s = (xs: number[]) => `${(median(xs) / 1000).toFixed(2)} s`;
+    const line = (label: string, runs: Timed[]) => {
+      const cpu = runs.flatMap((r) => r.cpuMs === undefined ? [] : [r.cpuMs]);
+      console.log(
+        `  ${label.padEnd(44)} median ${s(runs.map((r) => r.ms))} wall` +
+          (cpu.length ? `, ${s(cpu)} cpu` : "") + ` (${runs.length} runs)`,
+      );
+    };
     console.log("deno task demo in a fresh copy of the repository:");
-    console.log(`  cold (empty DENO_DIR, no node_modules)  ${(cold.ms / 1000).toFixed(1)} s`);
-    console.log(`  warm (second run)                       ${(warm.ms / 1000).toFixed(2)} s`);
-    console.log(`  npm packages fetched by the cold run: ${packages.length}`);
+    line("cold (an empty DENO_DIR each run)", cold);
+    line("warm (the cache filled)", warm);
+    console.log(`  npm packages fetched by a cold run: ${packages.length}`);
     const tools = packages.filter((p) => /^(playwright-core|fast-check|@types\/node)@/.test(p));
     console.log(`  test tools among them: ${tools.length ? tools.join(", ") : "none"}`);
   } finally {
@@ -151,7 +217,7 @@ async function demo(): Promise<void> {
 }
 
 if (import.meta.main) {
-  const [part, n] = Deno.args;
-  if (part === undefined || part === "cli") await cliStartup(Number(n ?? 15));
-  if (part === undefined || part === "demo") await demo();
+  const [part, a, b] = Deno.args;
+  if (part === undefined || part === "cli") await cliStartup(Number(a ?? 15));
+  if (part === undefined || part === "demo") await demo(Number(a ?? 3), Number(b ?? 5));
 }
