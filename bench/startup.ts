@@ -15,8 +15,9 @@
 //
 // Demo: the tracked files are copied to a temporary folder (no node_modules, no cache beside
 // them), and `deno task demo` runs there with DENO_DIR pointing at an empty temporary folder
-// (cold: every npm package is downloaded), then again with that cache filled (warm). Medians of
-// the runs, and the npm packages that a cold run fetched.
+// (cold: every npm package is downloaded), as does the task's own command without `deno task`;
+// then `deno task demo` with a filled cache (warm). Medians of the runs, and the npm packages a
+// cold run fetched.
 const ROOT = new URL("../", import.meta.url).pathname;
 
 const PERF = "/usr/bin/perf";
@@ -176,41 +177,61 @@ async function npmPackages(cache: string, repo: string): Promise<string[]> {
   return [...found].sort();
 }
 
-async function demo(coldRuns: number, warmRuns: number): Promise<void> {
+/** Run `args` in `repo` with an empty cache `runs` times; the timings and what a run fetched. */
+async function coldRuns(args: string[], repo: string, dir: string, runs: number) {
+  const timings: Timed[] = [];
+  let packages: string[] = [];
+  for (let i = 0; i < runs; i++) {
+    const cache = await Deno.makeTempDir({ dir, prefix: "cache-" });
+    const run = await timed(args, repo, { DENO_DIR: cache });
+    if (run.code !== 0) throw new Error(`cold ${args.join(" ")} failed:\n${run.stderr}`);
+    timings.push(run);
+    packages = await npmPackages(cache, repo);
+    await Deno.remove(cache, { recursive: true });
+  }
+  return { timings, packages };
+}
+
+async function demo(cold: number, warm: number): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "verdict-demo-bench-" });
   try {
     const repo = `${dir}/repo`;
     await copyTracked(repo);
-    const cold: Timed[] = [];
-    let packages: string[] = [];
-    for (let i = 0; i < coldRuns; i++) {
-      const cache = `${dir}/cache-${i}`;
+    // The demo task's own command, run without `deno task` (which first installs every package
+    // of the lock file, test tools included, whatever the task imports).
+    const command: string = JSON.parse(await Deno.readTextFile(`${repo}/deno.json`)).tasks.demo;
+    const direct = command.split(/\s+/);
+    if (direct[0] !== "deno") throw new Error(`the demo task is not a deno command: ${command}`);
+    const viaTask = await coldRuns(["task", "demo"], repo, dir, cold);
+    const viaRun = await coldRuns(direct.slice(1), repo, dir, cold);
+    const cache = `${dir}/warm-cache`;
+    const warmRuns: Timed[] = [];
+    for (let i = 0; i <= warm; i++) {
       const run = await timed(["task", "demo"], repo, { DENO_DIR: cache });
-      if (run.code !== 0) throw new Error(`cold demo failed:\n${run.stderr}`);
-      cold.push(run);
-      packages = await npmPackages(cache, repo);
-      if (i < coldRuns - 1) await Deno.remove(cache, { recursive: true });
-    }
-    const warm: Timed[] = [];
-    for (let i = 0; i < warmRuns; i++) {
-      const run = await timed(["task", "demo"], repo, { DENO_DIR: `${dir}/cache-${coldRuns - 1}` });
       if (run.code !== 0) throw new Error(`warm demo failed:\n${run.stderr}`);
-      warm.push(run);
+      if (i > 0) warmRuns.push(run); // the first run fills the cache
     }
     const s = (xs: number[]) => `${(median(xs) / 1000).toFixed(2)} s`;
     const line = (label: string, runs: Timed[]) => {
       const cpu = runs.flatMap((r) => r.cpuMs === undefined ? [] : [r.cpuMs]);
       console.log(
-        `  ${label.padEnd(44)} median ${s(runs.map((r) => r.ms))} wall` +
+        `  ${label.padEnd(50)} median ${s(runs.map((r) => r.ms))} wall` +
           (cpu.length ? `, ${s(cpu)} cpu` : "") + ` (${runs.length} runs)`,
       );
     };
-    console.log("deno task demo in a fresh copy of the repository:");
-    line("cold (an empty DENO_DIR each run)", cold);
-    line("warm (the cache filled)", warm);
-    console.log(`  npm packages fetched by a cold run: ${packages.length}`);
-    const tools = packages.filter((p) => /^(playwright-core|fast-check|@types\/node)@/.test(p));
-    console.log(`  test tools among them: ${tools.length ? tools.join(", ") : "none"}`);
+    const fetched = (label: string, packages: string[]) => {
+      const tools = packages.filter((p) => /^(playwright-core|fast-check|@types\/node)@/.test(p));
+      console.log(
+        `  ${label}: ${packages.length} npm packages fetched; test tools among them: ` +
+          (tools.length ? tools.join(", ") : "none"),
+      );
+    };
+    console.log("The demo in a fresh copy of the repository:");
+    line("deno task demo, cold (an empty DENO_DIR each run)", viaTask.timings);
+    line(`${command.split(" ").slice(0, 2).join(" ")} … (no deno task), cold`, viaRun.timings);
+    line("deno task demo, warm (the cache filled)", warmRuns);
+    fetched("deno task demo", viaTask.packages);
+    fetched("the task's command alone", viaRun.packages);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
