@@ -1,7 +1,13 @@
 // `verdict eval`: run a model over a dataset (or score its recorded answers), summarize each
 // metric with a seeded bootstrap interval, and gate on the means.
 // The eval job's own modules, not mod.ts: an eval never loads the score or audit jobs.
-import { EVAL_METRICS, type EvalResult, evaluate, type EvaluateOptions } from "../lib/eval/mod.ts";
+import {
+  EVAL_METRICS,
+  type EvalResult,
+  evaluate,
+  type EvaluateOptions,
+  MODEL_PRESETS,
+} from "../lib/eval/mod.ts";
 import { wilsonInterval } from "../lib/stats/mod.ts";
 import {
   EXIT_GATE,
@@ -59,13 +65,31 @@ else reference/answer/expected/target/ideal (a list: the best match counts). Ids
                         exit 1 when the lower bound of the metric's interval is below X: the
                         Wilson bound of the pass rate for a pass/fail metric, the bootstrap bound
                         of the mean for a graded one (repeatable)
+  --judge [MODEL]       ask a judge model why each miss missed that the free live checks did not
+                        explain (--judge alone: the run's own model; --judge=MODEL is never
+                        mistaken for the dataset). Misses it cannot check are counted as not
+                        judged.
+  --fix N               search verified fixes for up to N items, missed first, then flagged: a
+                        plain retry, then changes that fit the cause (needs --model)
+  --fix-tries K         tries per plain retry and per change (default 3); a change is verified
+                        when it passes at least 2 of 3 (⌈2K/3⌉ of K) while every retry missed
+  --fail-on-flagged     exit 1 when an item passed every metric but a live check found a
+                        failure (an answer cut off by max_tokens, an empty answer, …)
+  --expect-script S     the script answers must be written in for the wrong-language check:
+                        auto (the reference's, else the question's; default), off, or a Unicode
+                        script name (Latin, Cyrillic, Greek, Arabic, Han, Hangul, …)
   --skip-bad-rows       leave out rows that cannot be used (listed) instead of stopping
   --no-progress         no progress line on the terminal
   --json                print the result as JSON
   -h, --help            show this help
 
-Exit codes: 0 the run finished and every gate passed; 1 a --fail-under(-lower) gate failed; 2 the run
-could not be done (a bad argument, a missing file, or every call failed).`;
+Live checks run on every answer and cost no call: finish reason length (F1), empty (F9), refusal
+(F3), JSON requested but not given (F2), repetition (F11), tool mismatch (F14), wrong script
+(F10), reference buried (F8), "I don't know" (F4); metrics name F2, F12, F13, F14. Causes are
+defined in docs/causes.md.
+
+Exit codes: 0 the run finished and every gate passed; 1 a --fail-under(-lower) or --fail-on-flagged
+gate failed; 2 the run could not be done (a bad argument, a missing file, or every call failed).`;
 
 const OPTIONS = {
   model: { type: "string" },
@@ -85,6 +109,11 @@ const OPTIONS = {
   confidence: { type: "string" },
   "fail-under": { type: "string", multiple: true },
   "fail-under-lower": { type: "string", multiple: true },
+  judge: { type: "string" },
+  fix: { type: "string" },
+  "fix-tries": { type: "string" },
+  "fail-on-flagged": { type: "boolean" },
+  "expect-script": { type: "string" },
   "skip-bad-rows": { type: "boolean" },
   "no-progress": { type: "boolean" },
   json: { type: "boolean" },
@@ -171,10 +200,32 @@ function checkGates(result: EvalResult, gates: Gate[]): { lines: string[]; faile
   return { lines, failed };
 }
 
+const JUDGE_ALONE = "\u0000run's model";
+
+/** True when an argument reads as a model name (a preset prefix, or MODEL@http…). */
+function looksLikeModel(arg: string): boolean {
+  if (/@https?:\/\//.test(arg)) return true;
+  const prefix = /^([a-z][\w-]*):./.exec(arg)?.[1];
+  return prefix !== undefined &&
+    (prefix in MODEL_PRESETS || ["anthropic", "gemini"].includes(prefix));
+}
+
+/** `--judge` may stand alone: give it a value the parser accepts when no model follows it. */
+function judgeAlone(args: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    out.push(args[i]);
+    if (args[i] === "--judge" && !(i + 1 < args.length && looksLikeModel(args[i + 1]))) {
+      out.push(JUDGE_ALONE);
+    }
+  }
+  return out;
+}
+
 /** Run `verdict eval`; returns the exit code. */
 export function main(args: string[]): Promise<number> {
   return run("eval", async () => {
-    const { values, positionals } = parse(args, OPTIONS, "eval");
+    const { values, positionals } = parse(judgeAlone(args), OPTIONS, "eval");
     if (values.help) {
       console.log(HELP);
       return EXIT_OK;
@@ -184,8 +235,13 @@ export function main(args: string[]): Promise<number> {
         `give exactly one dataset (got ${positionals.length}). Run "verdict eval --help" for usage.`,
       );
     }
-    if (values.out !== undefined && values.model === undefined) {
+    if (values.out !== undefined && values.model === undefined && values.judge === undefined) {
       throw new UsageError("--out keeps a model's answers; without --model nothing is asked");
+    }
+    if (values.fix !== undefined && values.model === undefined) {
+      throw new UsageError(
+        "--fix needs a model (--model): it asks the model again, plain and with changes",
+      );
     }
     const metrics = values.metric ?? ["exact_match"];
     const gates = [
@@ -213,10 +269,33 @@ export function main(args: string[]): Promise<number> {
       seed: whole("seed", values.seed),
       confidence,
       skipBadRows: values["skip-bad-rows"] ?? false,
+      ...(values.judge !== undefined
+        ? { judge: values.judge === JUDGE_ALONE ? true : values.judge }
+        : {}),
+      ...(values.fix !== undefined ? { fix: whole("fix", values.fix) } : {}),
+      ...(values["fix-tries"] !== undefined
+        ? { fixTries: whole("fix-tries", values["fix-tries"]) }
+        : {}),
+      ...(values["expect-script"] !== undefined
+        ? { live: { script: values["expect-script"] } }
+        : {}),
       ...(values["no-progress"] ? { progress: false } : {}),
     };
     const result = await evaluate(positionals[0], options);
     const gate = checkGates(result, gates);
+    if (values["fail-on-flagged"]) {
+      const n = result.flagged.length;
+      gate.lines.push(
+        `gate no flagged items: ${n} flagged${
+          n > 0
+            ? ` (${result.flagged.slice(0, 5).map((f) => `${f.id} ${f.cause}`).join(", ")}${
+              n > 5 ? ", …" : ""
+            })`
+            : ""
+        } — ${n > 0 ? "FAILED" : "passed"}`,
+      );
+      if (n > 0) gate.failed = true;
+    }
     if (values.json) {
       printJson(result.toJSON());
       for (const line of gate.lines) console.error(line);

@@ -54,8 +54,11 @@ export interface ScriptedAnswer {
 export interface ServerOptions {
   /** The answer to a question (default: "Paris" for anything about France, else "unknown"). */
   answer?: (question: string, body: Record<string, unknown>) => string | ScriptedAnswer;
-  /** The finish reason to send, in the format's own words (default: its normal stop). */
-  finishReason?: (question: string) => string | undefined;
+  /**
+   * The finish reason to send, in the format's own words (default: its normal stop); the body
+   * shows max_tokens and the rest.
+   */
+  finishReason?: (question: string, body: Record<string, unknown>) => string | undefined;
   /** Milliseconds to wait before answering. */
   latencyMs?: number;
   /** Milliseconds between the stream's pieces (default 0). */
@@ -244,7 +247,7 @@ export function startFakeServer(format: WireFormat, options: ServerOptions = {})
       const given = options.answer?.(asked.question, body) ??
         (/france/i.test(asked.question) ? "Paris" : "unknown");
       const answer = typeof given === "string" ? { text: given } : given;
-      const finish = options.finishReason?.(asked.question) ??
+      const finish = options.finishReason?.(asked.question, body) ??
         (answer.toolCalls?.length ? format.finish.tools : format.finish.stop);
       if (asked.stream) {
         const end = fault?.kind === "stream-error"

@@ -61,6 +61,8 @@ Deno.test("eval CLI: recorded answers under --allow-read alone; --json has the d
     "metrics",
     "causes",
     "flagged",
+    "judge",
+    "fixes",
     "seed",
     "settings",
   ]);
@@ -86,7 +88,7 @@ Deno.test("eval CLI: recorded answers under --allow-read alone; --json has the d
   assert.deepEqual([json.items, json.model, json.causes, json.flagged, json.seed], [
     20,
     "recorded",
-    { INFRA: 0 },
+    { INFRA: 0, F8: 2, none: 6 },
     [],
     0,
   ]);

@@ -6,7 +6,10 @@ import type { EvalItem } from "./dataset.ts";
 import type { ModelCaller } from "./model_caller.ts";
 import type { ResolvedMetric } from "./metric.ts";
 import { recordedAnswer } from "./_recorded.ts";
+import { forEachLimited } from "./_pool.ts";
 import type { AnswerRecord, Cause, ItemResult, MetricValue } from "./types.ts";
+import { type LiveCheckOptions, liveChecks } from "./live_checks.ts";
+import { mainCause, sortCauses } from "./causes.ts";
 
 /** Everything a run needs besides the items. */
 export interface RunContext {
@@ -26,17 +29,42 @@ export interface RunContext {
   writer: AnswerWriter | null;
   /** Stops the run. */
   signal?: AbortSignal;
+  /** Settings of the live checks. */
+  live?: LiveCheckOptions;
+  /** The run's pause gate (shared with the judge and the fix search). */
+  gate?: PauseGate;
   /** Called as each item is done (for progress). */
   onItem?: (item: ItemResult) => void;
 }
 
-async function ask(item: EvalItem, ctx: RunContext, gate: PauseGate) {
-  const caller = ctx.caller!;
+/** One ask of an item: its own messages and params (a fix changes them) and a tag. */
+export interface Ask {
+  /** The tag kept with the answer (`""` for the eval's own answer). */
+  tag: string;
+  /** The messages to send. */
+  messages: EvalItem["messages"];
+  /** The request parameters. */
+  params: EvalItem["params"];
+}
+
+/**
+ * Ask a caller once (with retries), or reuse the answer kept for the same id, model, messages,
+ * params and tag; a new answer is appended to the answers file as it arrives.
+ */
+export async function askItem(
+  item: Pick<EvalItem, "id" | "fields" | "tools">,
+  ask: Ask,
+  ctx: Pick<RunContext, "kept" | "writer" | "policy" | "stream" | "signal"> & {
+    caller: ModelCaller;
+  },
+  gate: PauseGate,
+): Promise<{ answer: AnswerRecord; reused: boolean }> {
+  const caller = ctx.caller;
   const key = answerKey({
     model: caller.id,
-    messages: item.messages,
-    params: item.params,
-    tag: "",
+    messages: ask.messages,
+    params: ask.params,
+    tag: ask.tag,
     ...(item.tools ? { tools: item.tools } : {}),
   });
   const kept = ctx.kept?.answers.get(keptKey(item.id, key));
@@ -45,8 +73,8 @@ async function ask(item: EvalItem, ctx: RunContext, gate: PauseGate) {
   const r = await callWithRetries(
     caller,
     {
-      messages: item.messages,
-      params: item.params,
+      messages: ask.messages,
+      params: ask.params,
       stream: ctx.stream,
       row: item.fields,
       ...(item.tools ? { tools: item.tools } : {}),
@@ -59,11 +87,11 @@ async function ask(item: EvalItem, ctx: RunContext, gate: PauseGate) {
     kind: "answer",
     v: 1,
     id: item.id,
-    tag: "",
+    tag: ask.tag,
     key,
     model: caller.id,
-    messages: item.messages,
-    params: item.params,
+    messages: ask.messages,
+    params: ask.params,
     source: caller.source,
     text: reply?.text ?? null,
     finishReason: reply?.finishReason ?? null,
@@ -93,11 +121,17 @@ async function ask(item: EvalItem, ctx: RunContext, gate: PauseGate) {
   return { answer, reused: false };
 }
 
-async function scoreItem(
+/**
+ * Score one answer with every metric and run the live checks on it: a miss gets the causes its
+ * metrics name and the checks find; an item that passed every metric is flagged when a check
+ * found a failure.
+ */
+export async function scoreItem(
   item: EvalItem,
   answer: AnswerRecord,
   reused: boolean,
   metrics: readonly ResolvedMetric[],
+  live?: LiveCheckOptions,
 ): Promise<ItemResult> {
   const values: Record<string, MetricValue> = {};
   const causes = new Set<Cause>();
@@ -136,6 +170,14 @@ async function scoreItem(
     if (v.pass === false && v.cause) causes.add(v.cause);
   }
   const missed = answer.error !== null || Object.values(values).some((v) => v.pass === false);
+  const findings = liveChecks({
+    answer,
+    references: item.references,
+    metrics: values,
+    ...(live ? { options: live } : {}),
+  });
+  for (const f of findings) causes.add(f.cause);
+  const flag = missed ? null : mainCause(findings.map((f) => f.cause));
   return {
     index: item.index,
     id: item.id,
@@ -145,7 +187,9 @@ async function scoreItem(
     reused,
     metrics: values,
     missed,
-    causes: [...causes],
+    causes: sortCauses(causes),
+    findings,
+    ...(flag ? { flag } : {}),
   };
 }
 
@@ -155,21 +199,19 @@ export async function runItems(
   ctx: RunContext,
 ): Promise<ItemResult[]> {
   const results: ItemResult[] = new Array(items.length);
-  const gate = new PauseGate();
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      if (ctx.signal?.aborted) throw ctx.signal.reason;
-      const item = items[next++];
-      const { answer, reused } = ctx.caller
-        ? await ask(item, ctx, gate)
-        : { answer: recordedAnswer(item), reused: false };
-      const result = await scoreItem(item, answer, reused, ctx.metrics);
-      results[item.index] = result;
-      ctx.onItem?.(result);
-    }
-  };
-  const workers = Math.max(1, Math.min(ctx.concurrency, items.length));
-  await Promise.all(Array.from({ length: workers }, worker));
+  const gate = ctx.gate ?? new PauseGate();
+  await forEachLimited(items, ctx.concurrency, async (item) => {
+    const { answer, reused } = ctx.caller
+      ? await askItem(
+        item,
+        { tag: "", messages: item.messages, params: item.params },
+        { ...ctx, caller: ctx.caller },
+        gate,
+      )
+      : { answer: recordedAnswer(item), reused: false };
+    const result = await scoreItem(item, answer, reused, ctx.metrics, ctx.live);
+    results[item.index] = result;
+    ctx.onItem?.(result);
+  }, ctx.signal);
   return results;
 }

@@ -106,7 +106,7 @@ function noGold(item: EvalItem): string | null {
 function timing(value: number | null, missing: string): MetricOutcome {
   return value === null
     ? { value: null, reason: missing }
-    : { value, reason: `${Math.round(value)} ms` };
+    : { value, reason: `${Math.round(value)} ms`, cause: "F13" };
 }
 
 const TESTS_TIMEOUT_MS = 10_000;

@@ -10,6 +10,15 @@ import { escapeHtml } from "../render/escape.ts";
 import { htmlTable, type Table, textTable } from "../render/table.ts";
 import type { IntervalSettings, MetricSummary } from "./_summary.ts";
 import type { Cause, ItemResult } from "./types.ts";
+import type { FixSummary } from "./fix_search.ts";
+import type { JudgeSummary } from "./judge.ts";
+import {
+  causesTable,
+  countCauses,
+  fixesTable,
+  fixItemsTable,
+  flaggedTable,
+} from "./_diagnosis_tables.ts";
 
 /** Calls made by the run. */
 export interface CallCounts {
@@ -53,6 +62,14 @@ export interface EvalSettings {
   format: string | null;
   /** Which dataset column played which role. */
   mapping: Record<string, string>;
+  /** The judge model, or null when no judge was asked. */
+  judge: string | null;
+  /** Items the fix search was allowed (0: no search). */
+  fix: number;
+  /** Tries per plain retry and per change in the fix search (k). */
+  fixTries: number;
+  /** The script the live checks expect answers in (`auto`: the reference's, else the question's). */
+  script: string;
 }
 
 /** What `eval --json` prints. */
@@ -71,10 +88,33 @@ export interface EvalResultJson {
     notScored: number;
     threshold: number | null;
   }[];
-  /** Misses by cause. */
+  /**
+   * Misses by main cause, each miss once: `INFRA`, F1–F14, `none` (no cause found) and
+   * `not-judged` (no free check explained it and the judge could not check it).
+   */
   causes: Record<string, number>;
-  /** Items that passed every metric but a live check found a failure (a later issue). */
+  /** Items that passed every metric but a live check found a failure. */
   flagged: { id: string; cause: Cause }[];
+  /** What the judge did, or null without a judge. */
+  judge: { model: string; judged: number; notJudged: number; calls: number } | null;
+  /** The verified fix search, or null without one. */
+  fixes: {
+    searched: number;
+    tries: number;
+    rule: string;
+    items: {
+      id: string;
+      cause: string;
+      flagged: boolean;
+      outcome: string;
+      change: string | null;
+      retry: { passed: number; tries: number };
+      withChange: { passed: number; tries: number } | null;
+      tried: { change: string; passed: number; tries: number; verified: boolean; note: string }[];
+    }[];
+    byChange: Record<string, number>;
+    calls: { asked: number; reused: number; failed: number };
+  } | null;
   /** The bootstrap seed. */
   seed: number;
   /** The rest of the settings. */
@@ -123,10 +163,17 @@ export class EvalResult extends Displayable {
   readonly problems: RowProblem[];
   /** Calls made. */
   readonly calls: CallCounts;
-  /** Misses by cause (`INFRA` always present). */
+  /**
+   * Misses by main cause, each miss once (`INFRA` always present; `none` when no cause was found,
+   * `not-judged` when the judge could not check the miss).
+   */
   readonly causes: Record<string, number>;
-  /** Flagged items (filled by a later issue's live checks). */
+  /** Items that passed every metric but a live check found a failure, with the cause. */
   readonly flagged: { id: string; cause: Cause }[];
+  /** What the judge did, or null when no judge was asked. */
+  readonly judge: JudgeSummary | null;
+  /** The verified fix search, or null when none was run. */
+  readonly fixes: FixSummary | null;
   /** The run's settings. */
   readonly settings: EvalSettings;
   /** The interval settings (seed, resamples, confidence). */
@@ -140,6 +187,8 @@ export class EvalResult extends Displayable {
     calls: CallCounts;
     settings: EvalSettings;
     interval: IntervalSettings;
+    judge?: JudgeSummary | null;
+    fixes?: FixSummary | null;
   }) {
     super();
     this.metrics = init.metrics;
@@ -148,13 +197,10 @@ export class EvalResult extends Displayable {
     this.calls = init.calls;
     this.settings = init.settings;
     this.interval = init.interval;
-    const causes: Record<string, number> = { INFRA: 0 };
-    for (const item of this.items) {
-      if (!item.missed) continue;
-      for (const c of item.causes) causes[c] = (causes[c] ?? 0) + 1;
-    }
-    this.causes = causes;
-    this.flagged = [];
+    this.judge = init.judge ?? null;
+    this.fixes = init.fixes ?? null;
+    this.causes = countCauses(this.items);
+    this.flagged = this.items.filter((i) => i.flag).map((i) => ({ id: i.id, cause: i.flag! }));
   }
 
   /** One metric's figures. */
@@ -188,6 +234,39 @@ export class EvalResult extends Displayable {
       })),
       causes: this.causes,
       flagged: this.flagged,
+      judge: this.judge
+        ? {
+          model: this.judge.model,
+          judged: this.judge.judged,
+          notJudged: this.judge.notJudged,
+          calls: this.judge.calls.asked + this.judge.calls.reused,
+        }
+        : null,
+      fixes: this.fixes
+        ? {
+          searched: this.fixes.searched,
+          tries: this.fixes.tries,
+          rule: this.fixes.rule,
+          items: this.fixes.items.map((i) => ({
+            id: i.id,
+            cause: i.cause,
+            flagged: i.flagged,
+            outcome: i.outcome,
+            change: i.change,
+            retry: i.retry,
+            withChange: i.withChange,
+            tried: i.tried.map((t) => ({
+              change: t.change,
+              passed: t.passed,
+              tries: t.tries,
+              verified: t.verified,
+              note: t.note,
+            })),
+          })),
+          byChange: this.fixes.byChange as Record<string, number>,
+          calls: this.fixes.calls,
+        }
+        : null,
       seed: this.interval.seed,
       settings: this.settings,
     };
@@ -197,9 +276,26 @@ export class EvalResult extends Displayable {
   headline(): string {
     const n = this.items.length;
     const model = this.settings.model === "recorded" ? "recorded answers" : this.settings.model;
+    const flagged = this.flagged.length > 0 ? `, ${this.flagged.length} flagged` : "";
+    const judge = this.judge ? ` · judged by ${this.judge.model}` : "";
     return `eval ${this.settings.dataset} · ${model} · ${n} item${
       n === 1 ? "" : "s"
-    }, ${this.missed.length} missed`;
+    }, ${this.missed.length} missed${flagged}${judge}`;
+  }
+
+  /**
+   * The diagnosis tables: misses by cause, flagged items, and the verified fixes (with one row per
+   * item searched), each only when it has something to show.
+   */
+  diagnosisTables(): Table[] {
+    const tables: Table[] = [];
+    if (this.missed.length > 0) tables.push(causesTable(this.items, this.causes, this.judge));
+    if (this.flagged.length > 0) tables.push(flaggedTable(this.items));
+    if (this.fixes) {
+      tables.push(fixesTable(this.fixes));
+      if (this.fixes.items.length > 0) tables.push(fixItemsTable(this.fixes));
+    }
+    return tables;
   }
 
   /** The settings every figure depends on, in one line. */
@@ -237,13 +333,19 @@ export class EvalResult extends Displayable {
       columns: ["id", "missed on", "answer", "reference", "cause", "why"],
       rows: this.missed.map((item) => {
         const failed = Object.entries(item.metrics).filter(([, v]) => v.pass === false);
+        const why = [
+          ...failed.map(([, v]) => v.reason),
+          ...item.findings.map((f) => `${f.cause}: ${f.detail}`),
+          ...(item.judged ? [`judge: ${item.judged.reason}`] : []),
+        ];
         return [
           item.id,
           failed.map(([name]) => name).join(", "),
           item.answer.error ? "(no answer)" : clip(item.answer.text ?? "", chars),
           clip(item.references.join(" | "), chars),
-          item.causes.join(", "),
-          clip(failed.map(([, v]) => v.reason).filter((r) => r).join("; "), chars),
+          item.causes.join(", ") ||
+          (item.judged && "notJudged" in item.judged ? "not judged" : "none found"),
+          clip(why.filter((r) => r).join("; "), chars),
         ];
       }),
       numeric: [],
@@ -273,8 +375,6 @@ export class EvalResult extends Displayable {
     } else {
       lines.push(`answers: ${c.recorded} recorded in the dataset (no model called)`);
     }
-    const causes = Object.entries(this.causes).map(([k, v]) => `${k} ${v}`).join(", ");
-    lines.push(`misses by cause: ${causes} (a failed call is a miss with cause INFRA)`);
     if (this.problems.length > 0) {
       lines.push(
         `${this.problems.length} row(s) left out: ${
@@ -288,6 +388,7 @@ export class EvalResult extends Displayable {
   /** Text for terminals. */
   toText(options: MissesOptions = {}): string {
     const parts = [this.headline(), "", textTable(this.metricTable()), "", ...this.#lines()];
+    for (const table of this.diagnosisTables()) parts.push("", textTable(table));
     if (this.missed.length > 0) {
       const misses = this.missesTable({ maxChars: 60, ...options });
       parts.push("", textTable(misses, { maxRows: options.maxRows ?? 20 }));
@@ -301,6 +402,7 @@ export class EvalResult extends Displayable {
       `<p><b>${escapeHtml(this.headline())}</b></p>`,
       htmlTable(this.metricTable()),
       ...this.#lines().map((l) => `<div class="verdict-note">${escapeHtml(l)}</div>`),
+      ...this.diagnosisTables().map((t) => htmlTable(t)),
     ];
     if (this.missed.length > 0) {
       parts.push(htmlTable(this.missesTable(options), { maxRows: options.maxRows ?? 20 }));

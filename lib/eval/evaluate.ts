@@ -15,10 +15,15 @@ import { EvalResult } from "./eval_result.ts";
 import type { Metric } from "./metric.ts";
 import type { ModelCaller } from "./model_caller.ts";
 import { resolveModel } from "./resolve_model.ts";
-import { DEFAULT_RETRY, type RetryPolicy } from "./_retry.ts";
+import { DEFAULT_RETRY, PauseGate, type RetryPolicy } from "./_retry.ts";
+import { runJudge } from "./judge.ts";
+import { searchFixes } from "./fix_search.ts";
+import type { LiveCheckOptions } from "./live_checks.ts";
 import { runItems } from "./_runner.ts";
 import { summarize } from "./_summary.ts";
 import type { ItemResult } from "./types.ts";
+import type { JudgeSummary } from "./judge.ts";
+import type { FixSummary } from "./fix_search.ts";
 import { UserRangeError, UserTypeError } from "../errors/mod.ts";
 
 /** Options of {@link evaluate}. */
@@ -59,6 +64,17 @@ export interface EvaluateOptions extends DatasetOptions {
   env?: (name: string) => string | undefined;
   /** Stops the run. */
   signal?: AbortSignal;
+  /**
+   * A judge for the misses the free live checks leave unexplained: a model name, a caller, or
+   * `true` for the run's own model.
+   */
+  judge?: string | ModelCaller | true;
+  /** Search verified fixes for up to this many items (missed first, then flagged); needs a model. */
+  fix?: number;
+  /** Tries per plain retry and per candidate change in the fix search (k, default 3). */
+  fixTries?: number;
+  /** Settings of the live checks (the script an answer must be written in). */
+  live?: LiveCheckOptions;
 }
 
 /** The roles the run used: a recorded answer and its details are not used when a model is asked. */
@@ -89,6 +105,25 @@ function callerOf(options: EvaluateOptions): ModelCaller | null {
   if (options.app) return appCaller(options.app);
   if (typeof options.model === "string") return resolveModel(options.model, { env: options.env });
   return options.model ?? null;
+}
+
+/** The judge's caller: a name or caller, or the run's own model for `true`. */
+export function judgeOf(
+  judge: EvaluateOptions["judge"],
+  caller: ModelCaller | null,
+  env?: (name: string) => string | undefined,
+): ModelCaller | null {
+  if (judge === undefined || judge === null || (judge as unknown) === false) return null;
+  if (judge === true) {
+    if (!caller || caller.source !== "model") {
+      throw new UserTypeError(
+        "judge: true uses the run's model, and this run has none (an app or recorded answers): " +
+          'name a judge model (judge: "openai:gpt-4o-mini", --judge MODEL)',
+      );
+    }
+    return caller;
+  }
+  return typeof judge === "string" ? resolveModel(judge, { env }) : judge;
 }
 
 function progressOf(option: EvaluateOptions["progress"], total: number, calling: boolean) {
@@ -149,6 +184,15 @@ export async function evaluate(source: Source, options: EvaluateOptions = {}): P
     timeoutMs: count("timeoutMs", options.timeoutMs, DEFAULT_RETRY.timeoutMs, 1),
   };
   const concurrency = count("concurrency", options.concurrency, 4, 1);
+  const judge = judgeOf(options.judge, caller, options.env);
+  const fix = options.fix === undefined ? 0 : count("fix", options.fix, 0, 0);
+  const fixTries = count("fixTries", options.fixTries, 3, 1);
+  if (fix > 0 && (!caller || caller.source !== "model")) {
+    throw new UserTypeError(
+      "fix needs a model to ask again (--model): it retries items and tries changes to the " +
+        "request, which recorded answers or an app cannot take",
+    );
+  }
   if (options.limit !== undefined) count("limit", options.limit, 0, 1);
 
   const data = await readDataset(source, options);
@@ -185,15 +229,20 @@ export async function evaluate(source: Source, options: EvaluateOptions = {}): P
     throw new UserRangeError(`Cannot evaluate "${data.name}": it has no items`);
   }
 
-  const kept = caller && options.out ? await readAnswers(options.out) : null;
-  const writer = caller && options.out
-    ? await AnswerWriter.open(options.out, caller.secrets, kept?.torn ?? false)
+  const asking = caller ?? judge;
+  const kept = asking && options.out ? await readAnswers(options.out) : null;
+  const secrets = [...new Set([...(caller?.secrets ?? []), ...(judge?.secrets ?? [])])];
+  const writer = asking && options.out
+    ? await AnswerWriter.open(options.out, secrets, kept?.torn ?? false)
     : null;
+  const gate = new PauseGate();
   const progress = progressOf(options.progress, items.length, caller !== null);
   const started = performance.now();
   let done = 0;
   let failed = 0;
   let results: ItemResult[];
+  let judged: JudgeSummary | null = null;
+  let fixes: FixSummary | null = null;
   try {
     results = await runItems(items, {
       caller,
@@ -203,6 +252,8 @@ export async function evaluate(source: Source, options: EvaluateOptions = {}): P
       concurrency,
       kept,
       writer,
+      gate,
+      ...(options.live ? { live: options.live } : {}),
       signal: options.signal,
       onItem(item) {
         done++;
@@ -210,6 +261,31 @@ export async function evaluate(source: Source, options: EvaluateOptions = {}): P
         progress?.set(done, note(done, items.length, failed, started));
       },
     });
+    if (judge) {
+      judged = await runJudge(results, {
+        caller: judge,
+        policy,
+        concurrency,
+        kept,
+        writer,
+        gate,
+        fields: (r) => items[r.index].fields,
+        signal: options.signal,
+      });
+    }
+    if (fix > 0 && caller) {
+      fixes = await searchFixes(results, items, fix, fixTries, {
+        caller,
+        metrics,
+        policy,
+        stream: options.stream ?? false,
+        kept,
+        writer,
+        gate,
+        ...(options.live ? { live: options.live } : {}),
+        signal: options.signal,
+      });
+    }
   } finally {
     await writer?.close();
     await progress?.finish(note(done, items.length, failed, started));
@@ -241,7 +317,13 @@ export async function evaluate(source: Source, options: EvaluateOptions = {}): P
       out: options.out ?? null,
       format: data.format,
       mapping: usedRoles(data.mapping, caller !== null),
+      judge: judge?.id ?? null,
+      fix,
+      fixTries,
+      script: options.live?.script ?? "auto",
     },
     interval,
+    judge: judged,
+    fixes,
   });
 }

@@ -15,3 +15,8 @@ export * from "./evaluate.ts";
 export * from "./assert_metric.ts";
 export type { IntervalSettings, MetricSummary } from "./_summary.ts";
 export type { RetryPolicy } from "./_retry.ts";
+export * from "./causes.ts";
+export * from "./live_checks.ts";
+export * from "./judge.ts";
+export * from "./fix_changes.ts";
+export * from "./fix_search.ts";

@@ -7,6 +7,8 @@
  *
  * @module
  */
+import type { CauseId } from "./causes.ts";
+import type { LiveFinding } from "./live_checks.ts";
 
 /** One chat message, in the OpenAI chat-completions shape. */
 export interface ChatMessage {
@@ -189,8 +191,8 @@ export interface AnswerRecord {
   startedAt: string;
 }
 
-/** Cause of a miss. `INFRA`: the call failed. F1–F14 are named by a later issue's live checks. */
-export type Cause = "INFRA" | `F${number}`;
+/** Cause of a miss: `INFRA` (the call failed) or F1–F14 (see {@link CAUSES}). */
+export type Cause = CauseId;
 
 /** One metric's verdict on one item. */
 export interface MetricValue {
@@ -224,6 +226,27 @@ export interface ItemResult {
   metrics: Record<string, MetricValue>;
   /** True when it failed a metric with a verdict (or its call failed). */
   missed: boolean;
-  /** The causes of the miss (`INFRA` for a failed call); empty when none is known. */
+  /**
+   * The causes found (`INFRA` for a failed call; metrics' and live checks' causes; the judge's),
+   * main cause first (see {@link mainCause}); empty when none is known. Kept for a flagged item
+   * too, where they name what the live checks found.
+   */
   causes: Cause[];
+  /** What the live checks found (free checks run on every answer). */
+  findings: LiveFinding[];
+  /**
+   * The cause a flagged item is flagged for: it passed every metric, but a live check found a
+   * failure. Absent for items that missed or were found clean.
+   */
+  flag?: Cause;
+  /** The judge's diagnosis of a miss the free checks left unexplained, when a judge was asked. */
+  judged?: JudgeVerdict;
 }
+
+/**
+ * A judge's verdict on one miss: a cause (or `none`) with its one-line reason, or why the miss
+ * could not be judged (the call failed, the reply was not the JSON asked for, a limit was used up).
+ */
+export type JudgeVerdict =
+  | { cause: CauseId | "none"; reason: string }
+  | { notJudged: "error" | "malformed" | "limit"; reason: string };

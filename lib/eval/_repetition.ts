@@ -1,0 +1,65 @@
+// Degeneration: the longest stretch of an answer in which one block of tokens repeats back to
+// back. Tokens are words, or characters for text written without spaces (Chinese, Japanese).
+
+/** The longest back-to-back repetition found. */
+export interface Repetition {
+  /** The repeated block, as text. */
+  block: string;
+  /** Times it appears in a row. */
+  copies: number;
+  /** Tokens the stretch covers. */
+  tokens: number;
+  /** Tokens of the whole answer (as far as it was read). */
+  total: number;
+}
+
+const MAX_PERIOD = 50;
+const MAX_TOKENS = 20_000;
+
+function tokensOf(text: string): { tokens: string[]; joiner: string } {
+  const words = text.split(/\s+/).filter(Boolean);
+  const chars = [...text.replace(/\s+/g, "")];
+  // Few spaces for many characters: a text without word spaces.
+  if (words.length * 8 < chars.length && chars.length >= 40) {
+    return { tokens: chars.slice(0, MAX_TOKENS), joiner: "" };
+  }
+  return { tokens: words.slice(0, MAX_TOKENS), joiner: " " };
+}
+
+/** The longest back-to-back repetition of a block of 1–50 tokens, or null when none repeats. */
+export function longestRepetition(text: string): Repetition | null {
+  const { tokens, joiner } = tokensOf(text);
+  let best: Repetition | null = null;
+  for (let period = 1; period <= MAX_PERIOD && period * 2 <= tokens.length; period++) {
+    let run = 0;
+    for (let i = period; i <= tokens.length; i++) {
+      if (i < tokens.length && tokens[i] === tokens[i - period]) {
+        run++;
+        continue;
+      }
+      const covered = run + period;
+      const copies = Math.floor(covered / period);
+      if (copies >= 2 && (!best || covered > best.tokens)) {
+        const start = i - covered;
+        best = {
+          block: tokens.slice(start, start + period).join(joiner),
+          copies,
+          tokens: covered,
+          total: tokens.length,
+        };
+      }
+      run = 0;
+    }
+  }
+  return best;
+}
+
+/**
+ * A repetition that counts as degeneration: a block back to back at least 3 times, covering at
+ * least 20 tokens and at least 30% of the answer. Lists and tables rarely meet all three.
+ */
+export function degenerate(text: string): Repetition | null {
+  const r = longestRepetition(text);
+  if (!r || r.copies < 3 || r.tokens < 20 || r.tokens < 0.3 * r.total) return null;
+  return r;
+}
