@@ -2,11 +2,13 @@
 // metric with a seeded bootstrap interval, and gate on the means.
 // The eval job's own modules, not mod.ts: an eval never loads the score or audit jobs.
 import {
+  diagnose,
   EVAL_METRICS,
   type EvalResult,
   evaluate,
   type EvaluateOptions,
   MODEL_PRESETS,
+  readAnswers,
 } from "../lib/eval/mod.ts";
 import { wilsonInterval } from "../lib/stats/mod.ts";
 import {
@@ -26,6 +28,8 @@ const HELP = `verdict eval: run a model over a dataset, score every answer, summ
 
 Usage: deno run --allow-read --allow-net --allow-env cli.ts eval DATA --model M [options]
        deno run --allow-read cli.ts eval DATA [options]     (scores the recorded answers)
+       deno run --allow-read cli.ts eval --diagnose FILE [--judge M]
+       deno run --allow-read cli.ts eval DATA --diagnose ANSWERS [--metric M] [--judge M]
 
 DATA is JSON lines, a JSON list or CSV, one item per row. The prompt comes from "messages", else
 --template, else --input FIELD, else prompt/question/input; the reference from --reference FIELD,
@@ -75,6 +79,10 @@ else reference/answer/expected/target/ideal (a list: the best match counts). Ids
                         when it passes at least 2 of 3 (⌈2K/3⌉ of K) while every retry missed
   --fail-on-flagged     exit 1 when an item passed every metric but a live check found a
                         failure (an answer cut off by max_tokens, an empty answer, …)
+  --diagnose FILE       diagnose answers already recorded, asking no model (the judge aside):
+                        a promptfoo export, an Inspect AI log or a DeepEval test run (its own
+                        verdicts say what missed), or verdict's own --out answers file with the
+                        DATA it answered (scored with --metric). --fix needs --model instead.
   --expect-script S     the script answers must be written in for the wrong-language check:
                         auto (the reference's, else the question's; default), off, or a Unicode
                         script name (Latin, Cyrillic, Greek, Arabic, Han, Hangul, …)
@@ -114,6 +122,7 @@ const OPTIONS = {
   "fix-tries": { type: "string" },
   "fail-on-flagged": { type: "boolean" },
   "expect-script": { type: "string" },
+  diagnose: { type: "string" },
   "skip-bad-rows": { type: "boolean" },
   "no-progress": { type: "boolean" },
   json: { type: "boolean" },
@@ -222,6 +231,40 @@ function judgeAlone(args: string[]): string[] {
   return out;
 }
 
+/**
+ * Diagnose a file another tool wrote: its answers and its own verdicts, through the harness
+ * readers (loaded only here, so a plain eval never loads them).
+ */
+async function diagnoseFile(
+  path: string,
+  options: EvaluateOptions,
+  metricsGiven: boolean,
+): Promise<EvalResult> {
+  const own = await readAnswers(path);
+  if (own.answers.size + own.failed > 0) {
+    throw new UsageError(
+      `"${path}" is verdict's own answers file, which holds no references: give the dataset ` +
+        `it answered (eval DATA --diagnose ${path} --metric …)`,
+    );
+  }
+  if (metricsGiven) {
+    throw new UsageError(
+      "--metric does not apply to a harness file: its own verdicts say what missed",
+    );
+  }
+  const { readHarnessAnswers } = await import("../lib/harness/harness_answers.ts");
+  const read = await readHarnessAnswers(path);
+  return diagnose(read.answers, {
+    name: path,
+    recordedBy: read.harness,
+    ...(typeof options.judge === "string" ? { judge: options.judge } : {}),
+    ...(options.out ? { out: options.out } : {}),
+    ...(options.live ? { live: options.live } : {}),
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    ...(options.confidence !== undefined ? { confidence: options.confidence } : {}),
+  });
+}
+
 /** Run `verdict eval`; returns the exit code. */
 export function main(args: string[]): Promise<number> {
   return run("eval", async () => {
@@ -230,12 +273,24 @@ export function main(args: string[]): Promise<number> {
       console.log(HELP);
       return EXIT_OK;
     }
-    if (positionals.length !== 1) {
+    if (values.diagnose !== undefined) {
+      if (values.model !== undefined || values.fix !== undefined) {
+        throw new UsageError(
+          "--fix needs a model, and --diagnose asks none: to search fixes, run " +
+            "eval DATA --model M --out ANSWERS --fix N (the answers kept in ANSWERS are reused)",
+        );
+      }
+      if (positionals.length > 1) {
+        throw new UsageError(`--diagnose takes at most one dataset (got ${positionals.length})`);
+      }
+    } else if (positionals.length !== 1) {
       throw new UsageError(
         `give exactly one dataset (got ${positionals.length}). Run "verdict eval --help" for usage.`,
       );
     }
-    if (values.out !== undefined && values.model === undefined && values.judge === undefined) {
+    if (
+      values.out !== undefined && values.model === undefined && values.judge === undefined
+    ) {
       throw new UsageError("--out keeps a model's answers; without --model nothing is asked");
     }
     if (values.fix !== undefined && values.model === undefined) {
@@ -281,7 +336,15 @@ export function main(args: string[]): Promise<number> {
         : {}),
       ...(values["no-progress"] ? { progress: false } : {}),
     };
-    const result = await evaluate(positionals[0], options);
+    if (values.judge === JUDGE_ALONE && values.diagnose !== undefined) {
+      throw new UsageError("--diagnose asks no model of its own: name the judge (--judge MODEL)");
+    }
+    const result = values.diagnose !== undefined && positionals.length === 0
+      ? await diagnoseFile(values.diagnose, options, values.metric !== undefined)
+      : await evaluate(positionals[0], {
+        ...options,
+        ...(values.diagnose !== undefined ? { answers: values.diagnose } : {}),
+      });
     const gate = checkGates(result, gates);
     if (values["fail-on-flagged"]) {
       const n = result.flagged.length;

@@ -45,9 +45,8 @@ export function causesTable(
     [k, n],
   ) => [label(k), n, k === "none" || k === "not-judged" ? "" : beside(k)]);
   const notes = [
-    "each miss counted once, under its main cause (the first of " +
-    `${CAUSE_IDS.join(" > ")}); "also found" counts misses where the cause was found under ` +
-    "another main cause; causes are defined in docs/causes.md",
+    `each miss counted once, under its main cause: the first of ${CAUSE_IDS.join(" > ")}`,
+    "also found: misses where the cause was found beside another main cause (see docs/causes.md)",
   ];
   if (judge) {
     notes.push(

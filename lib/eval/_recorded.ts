@@ -12,6 +12,7 @@ const FINISH: Readonly<Record<string, FinishReason>> = {
   length: "length",
   max_tokens: "length",
   MAX_TOKENS: "length",
+  model_length: "length",
   tool_calls: "tool_calls",
   tool_use: "tool_calls",
   content_filter: "content_filter",

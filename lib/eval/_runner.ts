@@ -33,6 +33,8 @@ export interface RunContext {
   live?: LiveCheckOptions;
   /** The run's pause gate (shared with the judge and the fix search). */
   gate?: PauseGate;
+  /** Answers given by id (an answers file being diagnosed): used instead of asking. */
+  answers?: ReadonlyMap<string, AnswerRecord>;
   /** Called as each item is done (for progress). */
   onItem?: (item: ItemResult) => void;
 }
@@ -201,7 +203,8 @@ export async function runItems(
   const results: ItemResult[] = new Array(items.length);
   const gate = ctx.gate ?? new PauseGate();
   await forEachLimited(items, ctx.concurrency, async (item) => {
-    const { answer, reused } = ctx.caller
+    const given = ctx.answers?.get(item.id);
+    const { answer, reused } = given ? { answer: given, reused: true } : ctx.caller
       ? await askItem(
         item,
         { tag: "", messages: item.messages, params: item.params },

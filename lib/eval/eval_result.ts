@@ -58,6 +58,8 @@ export interface EvalSettings {
   stream: boolean;
   /** The answers file, or null. */
   out: string | null;
+  /** The answers file diagnosed instead of asking, or null. */
+  answers?: string | null;
   /** The dataset's format as read. */
   format: string | null;
   /** Which dataset column played which role. */
@@ -355,17 +357,22 @@ export class EvalResult extends Displayable {
   #lines(): string[] {
     const c = this.calls;
     const roles = Object.entries(this.settings.mapping).map(([role, col]) => `${role} ← ${col}`);
+    const recorded = this.settings.model.startsWith("recorded by ");
     const lines: string[] = [
-      `read ${this.settings.dataset} as ${this.settings.format ?? "rows"}; columns: ${
-        roles.length > 0 ? roles.join(", ") : "none matched"
-      }${
-        this.settings.params && Object.keys(this.settings.params).length > 0
-          ? `; params ${JSON.stringify(this.settings.params)}`
-          : ""
-      }`,
+      recorded
+        ? `read ${this.settings.dataset} as a ${this.settings.format} file: its answers and its ` +
+          "own verdicts, as recorded"
+        : `read ${this.settings.dataset} as ${this.settings.format ?? "rows"}; columns: ${
+          roles.length > 0 ? roles.join(", ") : "none matched"
+        }${
+          this.settings.params && Object.keys(this.settings.params).length > 0
+            ? `; params ${JSON.stringify(this.settings.params)}`
+            : ""
+        }`,
     ];
     if (c.asked + c.reused > 0) {
-      const reused = this.settings.out ? `, ${c.reused} reused from ${this.settings.out}` : "";
+      const from = this.settings.answers ?? this.settings.out;
+      const reused = from ? `, ${c.reused} reused from ${from}` : "";
       const streamed = this.settings.stream ? " (streamed)" : "";
       lines.push(
         `calls: ${c.asked} asked${streamed}, ${c.answered} answered, ${c.failed} failed after retries (INFRA)${reused}`,
@@ -373,7 +380,9 @@ export class EvalResult extends Displayable {
       const warnings = clientWarnings(this.items);
       if (warnings.length > 0) lines.push(`client warnings: ${warnings.join("; ")}`);
     } else {
-      lines.push(`answers: ${c.recorded} recorded in the dataset (no model called)`);
+      lines.push(
+        `answers: ${c.recorded} recorded in the ${recorded ? "file" : "dataset"} (no model called)`,
+      );
     }
     if (this.problems.length > 0) {
       lines.push(

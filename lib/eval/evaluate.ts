@@ -21,7 +21,7 @@ import { searchFixes } from "./fix_search.ts";
 import type { LiveCheckOptions } from "./live_checks.ts";
 import { runItems } from "./_runner.ts";
 import { summarize } from "./_summary.ts";
-import type { ItemResult } from "./types.ts";
+import type { AnswerRecord, ItemResult } from "./types.ts";
 import type { JudgeSummary } from "./judge.ts";
 import type { FixSummary } from "./fix_search.ts";
 import { UserRangeError, UserTypeError } from "../errors/mod.ts";
@@ -75,6 +75,12 @@ export interface EvaluateOptions extends DatasetOptions {
   fixTries?: number;
   /** Settings of the live checks (the script an answer must be written in). */
   live?: LiveCheckOptions;
+  /**
+   * Diagnose the answers kept in this answers file (an earlier run's `out`) instead of asking:
+   * each item's own answer (tag `""`) is scored, live-checked and judged; items with none are
+   * left out and listed. No model is asked (the judge aside).
+   */
+  answers?: string;
 }
 
 /** The roles the run used: a recorded answer and its details are not used when a model is asked. */
@@ -88,6 +94,32 @@ function usedRoles(
       e[1] !== undefined && !(asked && recordedRoles.includes(e[0]))
     ),
   );
+}
+
+/** Each item's own answer (tag `""`) in an answers file, by id; the last one of an id wins. */
+async function keptById(path: string): Promise<Map<string, AnswerRecord>> {
+  await Deno.stat(path).catch((error) => {
+    throw error instanceof Deno.errors.NotFound
+      ? new UserTypeError(`Cannot read answers file "${path}": no such file`)
+      : error;
+  });
+  const kept = await readAnswers(path);
+  const out = new Map<string, AnswerRecord>();
+  for (const a of [...kept.failures.values(), ...kept.answers.values()]) {
+    if (a.tag === "") out.set(a.id, a);
+  }
+  if (out.size === 0) {
+    throw new UserTypeError(
+      `Cannot diagnose "${path}": it holds no answer records (is it an answers file written by ` +
+        "an eval's out?)",
+    );
+  }
+  return out;
+}
+
+function modelsOf(given: ReadonlyMap<string, AnswerRecord>): string {
+  const models = [...new Set([...given.values()].map((a) => a.model))];
+  return models.length === 1 ? models[0] : `${models.length} models`;
 }
 
 function count(name: string, value: number | undefined, fallback: number, min: number): number {
@@ -195,10 +227,26 @@ export async function evaluate(source: Source, options: EvaluateOptions = {}): P
   }
   if (options.limit !== undefined) count("limit", options.limit, 0, 1);
 
+  if (options.answers !== undefined && caller) {
+    throw new UserTypeError(
+      "answers diagnoses an answers file and asks no model: to ask again (a fix search), give " +
+        "the model with out set to that file instead (its answers are reused)",
+    );
+  }
   const data = await readDataset(source, options);
   const problems = [...data.problems];
   let items = data.items;
-  if (!caller) {
+  const given = options.answers !== undefined ? await keptById(options.answers) : null;
+  if (given) {
+    for (const i of items.filter((i) => !given.has(i.id))) {
+      problems.push({
+        code: "no-answer",
+        row: i.row,
+        message: `row ${i.row} (id "${i.id}") has no answer in ${options.answers}`,
+      });
+    }
+    items = items.filter((i) => given.has(i.id)).map((item, index) => ({ ...item, index }));
+  } else if (!caller) {
     const unanswered = items.filter((i) => i.recorded === null);
     if (items.length > 0 && unanswered.length === items.length) {
       throw new UserTypeError(
@@ -254,6 +302,7 @@ export async function evaluate(source: Source, options: EvaluateOptions = {}): P
       writer,
       gate,
       ...(options.live ? { live: options.live } : {}),
+      ...(given ? { answers: given } : {}),
       signal: options.signal,
       onItem(item) {
         done++;
@@ -305,7 +354,7 @@ export async function evaluate(source: Source, options: EvaluateOptions = {}): P
     },
     settings: {
       dataset: data.name,
-      model: caller?.id ?? "recorded",
+      model: caller?.id ?? (given ? modelsOf(given) : "recorded"),
       metrics: metrics.map((m) => m.threshold === null ? m.name : `${m.name}:${m.threshold}`),
       params: options.params ?? {},
       confidence: interval.confidence,
@@ -315,6 +364,7 @@ export async function evaluate(source: Source, options: EvaluateOptions = {}): P
       timeoutMs: policy.timeoutMs,
       stream: options.stream ?? false,
       out: options.out ?? null,
+      answers: options.answers ?? null,
       format: data.format,
       mapping: usedRoles(data.mapping, caller !== null),
       judge: judge?.id ?? null,

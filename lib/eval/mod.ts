@@ -20,3 +20,4 @@ export * from "./live_checks.ts";
 export * from "./judge.ts";
 export * from "./fix_changes.ts";
 export * from "./fix_search.ts";
+export * from "./diagnose.ts";

@@ -117,7 +117,8 @@ export type CallErrorKind =
   | "not-found"
   | "auth"
   | "client"
-  | "app";
+  | "app"
+  | "recorded";
 
 /** Why a call failed, in words with every key removed. */
 export interface CallFailure {

@@ -16,3 +16,4 @@ export * from "./deepeval.ts";
 export * from "./ragas.ts";
 export * from "./read_harness_file.ts";
 export * from "./audit_harness_file.ts";
+export * from "./harness_answers.ts";
