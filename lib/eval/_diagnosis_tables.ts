@@ -133,9 +133,10 @@ export function fixItemsTable(fixes: FixSummary): Table {
       i.tried.length === 0
         ? i.outcome === "no-fix" ? "no change fits this cause" : ""
         : i.tried.map((t) =>
-          `${t.change} ${t.passed}/${t.tries}${t.verified ? "" : ` (${t.note})`}`
-        )
-          .join("; "),
+          `${t.change} ${t.passed}/${t.tries}${
+            t.broke.length > 0 ? ` (broke ${t.broke.join(", ")})` : ""
+          }`
+        ).join("; "),
     ]),
     numeric: [],
   };
