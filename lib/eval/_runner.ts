@@ -176,6 +176,7 @@ export async function scoreItem(
     answer,
     references: item.references,
     metrics: values,
+    ...(Array.isArray(item.fields.tools) ? { tools: item.fields.tools } : {}),
     ...(live ? { options: live } : {}),
   });
   for (const f of findings) causes.add(f.cause);

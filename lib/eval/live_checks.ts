@@ -43,6 +43,8 @@ export interface LiveCheckInput {
   references: readonly string[];
   /** Each metric's verdict on the answer. */
   metrics: Readonly<Record<string, MetricValue>>;
+  /** The tools the request offered (the row's `tools`), when any; else `params.tools` is read. */
+  tools?: readonly unknown[];
   /** Settings. */
   options?: LiveCheckOptions;
 }
@@ -103,10 +105,11 @@ function requestedJson(params: Readonly<Record<string, unknown>>): { schema?: un
   return null;
 }
 
-function offeredTools(params: Readonly<Record<string, unknown>>): Map<string, unknown> | null {
-  if (!Array.isArray(params.tools)) return null;
+function offeredTools(input: LiveCheckInput): Map<string, unknown> | null {
+  const list = input.tools ?? input.answer.params.tools;
+  if (!Array.isArray(list)) return null;
   const tools = new Map<string, unknown>();
-  for (const t of params.tools as { function?: { name?: unknown; parameters?: unknown } }[]) {
+  for (const t of list as { function?: { name?: unknown; parameters?: unknown } }[]) {
     if (typeof t?.function?.name === "string") tools.set(t.function.name, t.function.parameters);
   }
   return tools;
@@ -198,7 +201,7 @@ export const LIVE_CHECKS: Readonly<Record<LiveCheckName, LiveCheck>> = {
     missesOnly: false,
     check(i) {
       const calls = i.answer.toolCalls ?? [];
-      const offered = offeredTools(i.answer.params);
+      const offered = offeredTools(i);
       for (const call of calls) {
         if (offered && !offered.has(call.name)) {
           return `called "${call.name}", which the request did not offer (${
