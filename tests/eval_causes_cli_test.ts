@@ -2,21 +2,8 @@
 // truncated answer that passed its metric, --fix and --judge need a model, --judge alone uses
 // the run's model, and the JSON carries causes, flagged, judge and fixes.
 import assert from "node:assert/strict";
-import { ROOT_DIR } from "./_capture.ts";
+import { evalCli as cli } from "./_eval_cli.ts";
 import { startServer } from "./_openai_server.ts";
-
-const decode = (b: Uint8Array) => new TextDecoder().decode(b);
-
-async function cli(args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--no-prompt", "-A", "cli.ts", "eval", ...args],
-    cwd: ROOT_DIR,
-    env: { NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  return { code: out.code, stdout: decode(out.stdout), stderr: decode(out.stderr) };
-}
 
 async function dataset(rows: Record<string, unknown>[]): Promise<string> {
   const path = await Deno.makeTempFile({ suffix: ".jsonl" });

@@ -3,23 +3,10 @@
 // answers file with its dataset, the judge on a file's misses, and the CLI's refusals.
 import assert from "node:assert/strict";
 import { diagnose, evaluate, readHarnessAnswers } from "../mod.ts";
-import { ROOT_DIR } from "./_capture.ts";
+import { evalCli as cli } from "./_eval_cli.ts";
 import { startServer } from "./_openai_server.ts";
 
 const FIXTURES = new URL("../../shared/fixtures/harness/", import.meta.url);
-const decode = (b: Uint8Array) => new TextDecoder().decode(b);
-
-async function cli(args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--no-prompt", "-A", "cli.ts", "eval", ...args],
-    cwd: ROOT_DIR,
-    env: { NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  return { code: out.code, stdout: decode(out.stdout), stderr: decode(out.stderr) };
-}
-
 /** A promptfoo JSON export of three tests: a cut-off pass, an empty miss, a wrong answer. */
 function promptfooExport(): string {
   const result = (i: number, output: string, success: boolean, finishReason: string) => ({
