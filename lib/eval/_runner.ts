@@ -176,7 +176,7 @@ export async function scoreItem(
     answer,
     references: item.references,
     metrics: values,
-    ...(Array.isArray(item.fields.tools) ? { tools: item.fields.tools } : {}),
+    ...(item.tools ? { tools: item.tools } : {}),
     ...(live ? { options: live } : {}),
   });
   for (const f of findings) causes.add(f.cause);
