@@ -7,10 +7,12 @@
  *
  * - **Read** a results file (CSV, TSV, JSON lines, JSON array, `{"rows": [...]}`), streamed, with
  *   every row used or left out with one reason: {@link readResults}, {@link openResults}.
- * - **Score** it with ten code graders, near misses named, BLEU and chrF both as corpus figures and
- *   sentence means with their signatures: {@link score}, {@link gradePair}, the metric functions
- *   {@link sentenceBleu}, {@link corpusBleu}, {@link sentenceChrf}, {@link corpusChrf},
- *   {@link rougeL}, {@link tokenF1}, {@link normalizedExactMatch}.
+ * - **Score** it with the code graders of the registry ({@link GRADER_NAMES}), near misses named,
+ *   BLEU, chrF and TER both as corpus figures and sentence means with their signatures:
+ *   {@link score}, {@link gradePair}, the metric functions {@link sentenceBleu},
+ *   {@link corpusBleu}, {@link sentenceChrf}, {@link corpusChrf}, {@link sentenceTer},
+ *   {@link corpusTer}, {@link rougeN}, {@link rougeL}, {@link rougeLsum}, {@link tokenF1},
+ *   {@link normalizedExactMatch}, each with sacreBLEU's, rouge-score's or SQuAD's options.
  * - **Audit** a results file, or a promptfoo, Inspect AI, lm-evaluation-harness, OpenAI Evals,
  *   DeepEval or Ragas file: rows without a verdict classified, the pass rate three ways with Wilson intervals and an
  *   envelope: {@link auditFile}, {@link auditHarnessFile}, {@link audit}, {@link auditCounts},

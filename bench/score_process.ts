@@ -1,4 +1,4 @@
-// Whole-process scoring time per grader on 200,000 generated rows (rows/s), plus all ten at once.
+// Whole-process scoring time per grader on 200,000 generated rows (rows/s), plus every grader at once.
 // Run: deno run --allow-read --allow-write bench/score_process.ts [rows]
 import { GRADER_NAMES, type GraderName, score } from "../mod.ts";
 import { writeSynthetic } from "./_generate.ts";

@@ -32,7 +32,7 @@ Deno.test("score: a wrong grader setting is a one-line error with exit code 2", 
     [["--option", "numeric=1"], /--option must be GRADER.KEY=VALUE, got "numeric=1"/],
     [
       ["--threshold", "exact=0.5"],
-      /A threshold applies to token-f1, bleu, rouge-l, chrf or ter, not "exact"$/,
+      /A threshold applies to token-f1, bleu, rouge-1, rouge-2, rouge-l, rouge-lsum, chrf or ter, not "exact"$/,
     ],
     [["--threshold", "bleu=high"], /--threshold bleu must be a number, got "high"/],
   ];
@@ -70,7 +70,10 @@ Deno.test("score: settings given on the command line reach the graders and the r
   const json = JSON.parse(r.stdout);
   assert.deepEqual(json.config.graderOptions.contains, { ignoreCase: true });
   assert.deepEqual(json.config.graderOptions.numeric, { abs: 0.5, rel: 0, pick: "first" });
-  assert.deepEqual(json.config.graderOptions.normalized, { steps: ["punct", "lowercase"] });
+  assert.deepEqual(json.config.graderOptions.normalized, {
+    version: 1,
+    steps: ["punct", "lowercase"],
+  });
   const settings = Object.fromEntries(
     json.graders.map((g: { grader: string; settings: string }) => [g.grader, g.settings]),
   );
@@ -191,4 +194,51 @@ Deno.test("score --pair: BLEU settings change the pair's score and settings line
     bad.stderr,
     /option "tokenize" must be one of 13a, none, intl, char, zh, got "ja-mecab"/,
   );
+});
+
+Deno.test("score: SQuAD v2 judges rows without a reference; TER passes at or under; ROUGE-Lsum splits", async () => {
+  const dir = await Deno.makeTempDir();
+  const file = `${dir}/qa.jsonl`;
+  const rows = [
+    { id: "q1", output: "Denver Broncos", expected: "the Denver Broncos" },
+    { id: "q2", output: "", expected: [] }, // unanswerable, answered with nothing: right
+    { id: "q3", output: "Paris" }, // unanswerable, answered: wrong
+    { id: "q4", output: "Prices rose. Demand fell.", expected: "Demand fell. Prices rose." },
+  ];
+  await Deno.writeTextFile(file, rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
+  const run = async (...flags: string[]) => {
+    const r = await capture(() => main(["score", file, ...flags, "--json"]));
+    assert.equal(r.code, 0, r.stderr);
+    return JSON.parse(r.stdout);
+  };
+  const v2 = await run(
+    "--graders",
+    "token-f1,normalized",
+    "--option",
+    "token-f1.version=2",
+    "--option",
+    "normalized.version=2",
+    "--threshold",
+    "token-f1=0.5",
+  );
+  assert.equal(v2.rows.used, 4, "no row is left out for lacking a reference");
+  const f1 = v2.graders.find((g: { grader: string }) => g.grader === "token-f1");
+  assert.deepEqual([f1.graded, f1.passed, f1.failed, f1.notJudged], [4, 3, 1, 0]);
+  assert.match(f1.settings, /^token-f1: SQuAD v2\.0 /);
+  const v1 = await run("--graders", "token-f1");
+  assert.equal(v1.rows.used, 2, "v1.1 needs a reference: the two unanswerable rows are left out");
+  const lsum = await run("--graders", "rouge-lsum", "--option", "rouge-lsum.splitSummaries=true");
+  const lsumRows = lsum.graders[0];
+  assert.match(lsumRows.settings, /over Punkt sentences/);
+  const ter = await run("--graders", "ter", "--threshold", "ter=0.5");
+  const t = ter.graders[0];
+  assert.equal(t.threshold, 0.5);
+  assert.deepEqual([t.graded, t.passed + t.failed], [2, 2]);
+  const bad = await capture(() => main(["score", file, "--threshold", "ter=-1"]));
+  assert.equal(bad.code, 2);
+  assert.match(
+    bad.stderr,
+    /The ter threshold must be a number ≥ 0 \(ter passes at or under it\), got -1/,
+  );
+  await Deno.remove(dir, { recursive: true });
 });

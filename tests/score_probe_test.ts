@@ -160,7 +160,7 @@ Deno.test("assertions on the example: 20 run, 18 passed, unknown kinds counted a
     ["rd-031", "contains"],
     ["rd-037", "regex"],
   ]);
-  // Assertions do not change the ten graders' counts.
+  // Assertions do not change the graders' counts.
   const exact = JSON.parse(out).graders.find((g: { version: string }) => g.version === V2);
   assert.deepEqual([exact.graded, exact.passed, exact.failed], [40, 8, 32]);
 });
@@ -221,7 +221,7 @@ Deno.test("overall row on the example: all vs any, undecided rows, rule in metad
   assert.deepEqual([row.pass, row.score, row.error], [false, 0, null]);
   assert.deepEqual(row.metadata.rule, "all");
   assert.deepEqual(row.metadata.graders, ["exact"], "bleu never counts, even with a threshold");
-  // The ten graders' counts do not include the overall rows.
+  // The graders' counts do not include the overall rows.
   assert.equal(report.grader("exact", V2)!.graded, 40);
 });
 

@@ -33,6 +33,9 @@ const KINDS: [Assertion, string, string][] = [
     "call us",
   ],
   [{ type: "chrf", value: "kitten", threshold: 0.9 }, "kitten", "sitting"],
+  [{ type: "rouge-1", value: "the cat sat", threshold: 0.9 }, "sat the cat", "a dog"],
+  [{ type: "rouge-2", value: "the cat sat", threshold: 0.9 }, "the cat sat", "sat the cat"],
+  [{ type: "rouge-lsum", value: "One.\nTwo.", threshold: 0.9 }, "Two.\nOne.", "Three."],
   // TER: lower is better, so a row passes at or under the threshold.
   [
     { type: "ter", value: "the cat sat on the mat", threshold: 0.2 },

@@ -1,36 +1,26 @@
 /**
- * The normalized exact-match grader: SQuAD v1.1 normalization on both sides, then equality.
+ * The normalized exact-match grader: SQuAD normalization on both sides, then equality.
  *
  * @module
  */
 
-import { normalizeAnswer, SQUAD_STEPS, type SquadStep } from "../text/mod.ts";
+import { normalizeAnswer } from "../text/mod.ts";
 import { binary, noReference, quote } from "./_result.ts";
 import { normalizedExactMatchBest } from "./squad_metric.ts";
 import { type DefinedGrader, defineGrader } from "./define_grader.ts";
-import type { OptionsOf, OptionsSchema } from "./options.ts";
+import type { OptionsOf } from "./options.ts";
+import { SQUAD_OPTIONS } from "./squad_settings.ts";
+import { squadSteps } from "./token_f1.ts";
 
-const NORMALIZED_OPTIONS = {
-  steps: {
-    type: "list",
-    values: SQUAD_STEPS,
-    default: SQUAD_STEPS,
-    help: "which SQuAD normalization steps run (always in the script's order)",
-  },
-} as const satisfies OptionsSchema;
-
-/** Options of the normalized grader: `steps`, which SQuAD steps run. */
-export type NormalizedOptions = OptionsOf<typeof NORMALIZED_OPTIONS>;
-
-/** The chosen steps in the script's order. */
-function ordered(steps: readonly SquadStep[]): readonly SquadStep[] {
-  return SQUAD_STEPS.filter((s) => steps.includes(s));
-}
+/** Options of the normalized grader: `version` (SQuAD 1 or 2) and `steps`. */
+export type NormalizedOptions = OptionsOf<typeof SQUAD_OPTIONS>;
 
 /**
  * Normalized exact match: passes when the normalized output equals a normalized reference.
  * Default normalization is SQuAD v1.1's (lowercase, delete ASCII punctuation, drop a/an/the,
- * collapse whitespace); option `steps` picks a subset.
+ * collapse whitespace); option `steps` picks a subset. With `version: 2` (SQuAD v2.0) a row
+ * without a reference is an unanswerable question, which an output that normalizes to nothing
+ * passes.
  *
  * @example Case, punctuation and articles do not count
  * ```ts
@@ -40,28 +30,34 @@ function ordered(steps: readonly SquadStep[]): readonly SquadStep[] {
  * assert.equal(normalizedGrader.grade({ output: "The Eiffel Tower!", references: ["eiffel tower"] }).pass, true);
  * assert.equal(normalizedGrader.grade({ output: "Eiffel Tower", references: ["eiffel tower"] }, { steps: ["punct"] }).pass, false);
  * assert.equal(normalizedGrader.describe(), "normalized: lowercase+punct+articles+whitespace");
+ * assert.equal(normalizedGrader.grade({ output: "", references: [] }, { version: 2 }).pass, true);
  * ```
  */
 export const normalizedGrader: DefinedGrader<
   "normalized",
   "binary",
-  typeof NORMALIZED_OPTIONS,
+  typeof SQUAD_OPTIONS,
   undefined
 > = defineGrader({
   name: "normalized",
   kind: "binary",
-  summary: "equal after SQuAD v1.1 normalization",
-  needsReference: true,
+  summary: "equal after SQuAD normalization (v1.1, or v2.0 with unanswerable questions)",
+  needsReference: (options) => options.version === 1,
   reads: "references",
-  options: NORMALIZED_OPTIONS,
+  options: SQUAD_OPTIONS,
   probe: { stepsOnReferences: true, extras: ["number-reading"] },
   grade(input, options) {
-    const steps = ordered(options.steps);
-    if (input.references.length === 0) return noReference();
-    const best = normalizedExactMatchBest(input.output, input.references, steps);
-    if (best.value === 1) return binary(true, undefined, best.referenceIndex);
+    if (input.references.length === 0 && options.version === 1) return noReference();
+    const best = normalizedExactMatchBest(input.output, input.references, options);
+    if (best.value === 1) {
+      return binary(true, undefined, best.referenceIndex < 0 ? undefined : best.referenceIndex);
+    }
+    const steps = squadSteps(options);
     const out = quote(normalizeAnswer(input.output, steps));
-    const reason = input.references.length === 1
+    const answers = input.references.filter((r) => normalizeAnswer(r, steps) !== "");
+    const reason = options.version === 2 && answers.length === 0
+      ? `normalized output ${out} answers a question that has no answer (SQuAD v2.0)`
+      : input.references.length === 1
       ? `normalized output ${out} differs from normalized reference ${
         quote(normalizeAnswer(input.references[0], steps))
       }`
@@ -69,7 +65,9 @@ export const normalizedGrader: DefinedGrader<
     return binary(false, reason);
   },
   describe(options) {
-    const steps = ordered(options.steps);
-    return `normalized: ${steps.length === 0 ? "no steps" : steps.join("+")}`;
+    const steps = squadSteps(options);
+    return `normalized: ${steps.length === 0 ? "no steps" : steps.join("+")}${
+      options.version === 2 ? " (SQuAD v2.0: no reference means no answer)" : ""
+    }`;
   },
 });

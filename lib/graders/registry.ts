@@ -16,6 +16,8 @@ import { normalizedGrader } from "./normalized.ts";
 import { numericGrader } from "./numeric.ts";
 import { regexGrader } from "./regex.ts";
 import { rougeLGrader } from "./rouge_l.ts";
+import { rouge1Grader, rouge2Grader } from "./rouge_n.ts";
+import { rougeLsumGrader } from "./rouge_lsum.ts";
 import { terGrader } from "./ter.ts";
 import { tokenF1Grader } from "./token_f1.ts";
 import type { OptionsOf } from "./options.ts";
@@ -32,7 +34,10 @@ const REGISTRY = {
   "json-schema": jsonSchemaGrader,
   "token-f1": tokenF1Grader,
   "bleu": bleuGrader,
+  "rouge-1": rouge1Grader,
+  "rouge-2": rouge2Grader,
   "rouge-l": rougeLGrader,
+  "rouge-lsum": rougeLsumGrader,
   "chrf": chrfGrader,
   "ter": terGrader,
 } as const;

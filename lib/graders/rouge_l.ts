@@ -7,15 +7,10 @@
 import { graded, noReference } from "./_result.ts";
 import { rougeL } from "./rouge_l_metric.ts";
 import { type DefinedGrader, defineGrader } from "./define_grader.ts";
-import type { OptionsOf, OptionsSchema } from "./options.ts";
+import type { OptionsOf } from "./options.ts";
+import { ROUGE_OPTIONS } from "./rouge_settings.ts";
 
-const ROUGE_L_OPTIONS = {
-  stemmer: {
-    type: "boolean",
-    default: false,
-    help: "Porter-stem tokens longer than three characters (rouge-score's use_stemmer)",
-  },
-} as const satisfies OptionsSchema;
+const ROUGE_L_OPTIONS = ROUGE_OPTIONS;
 
 /** Options of the ROUGE-L grader: `stemmer`. */
 export type RougeLGraderOptions = OptionsOf<typeof ROUGE_L_OPTIONS>;

@@ -1,33 +1,70 @@
 /**
- * Exact match and token F1 as the official SQuAD v1.1 evaluation script computes them, each the
- * maximum over the references.
+ * Exact match and token F1 as the official SQuAD evaluation scripts compute them (v1.1 by
+ * default; v2.0 with `version: 2`), each the maximum over the references.
  *
  * @module
  */
 
 import { normalizeAnswer, pySplit, SQUAD_STEPS, type SquadStep } from "../text/mod.ts";
 import { countItems, requireReferences } from "./_stats.ts";
+import { resolveOptions } from "./options.ts";
+import { SQUAD_OPTIONS, type SquadOptions, type SquadSettings } from "./squad_settings.ts";
 
 /** The best value over the references and the first reference that reached it. */
 export interface BestMatch {
   /** The best value. */
   value: number;
-  /** Index of the first reference with that value. */
+  /**
+   * Index of the first reference with that value; -1 under SQuAD v2 when the question has no
+   * answer (no reference, or none that normalizes to any text).
+   */
   referenceIndex: number;
 }
 
-function best(references: readonly string[], score: (ref: string) => number): BestMatch {
+/** The steps in the script's order, whatever order they were given in. */
+function ordered(steps: readonly SquadStep[]): readonly SquadStep[] {
+  return SQUAD_STEPS.filter((s) => steps.includes(s));
+}
+
+function settingsOf(name: string, options: unknown): SquadSettings {
+  const resolved = resolveOptions(name, SQUAD_OPTIONS, options);
+  return { ...resolved, steps: ordered(resolved.steps) };
+}
+
+/**
+ * The gold answers each script scores against, with their indexes: every reference under v1.1;
+ * under v2.0 those that normalize to some text, or the empty answer (index -1) when none does.
+ */
+function goldAnswers(
+  fn: string,
+  references: readonly string[],
+  settings: SquadSettings,
+): { text: string; index: number }[] {
+  if (settings.version === 1) {
+    requireReferences(fn, references);
+    return references.map((text, index) => ({ text, index }));
+  }
+  const kept = references.map((text, index) => ({ text, index }))
+    .filter((g) => normalizeAnswer(g.text, settings.steps) !== "");
+  return kept.length > 0 ? kept : [{ text: "", index: -1 }];
+}
+
+function best(gold: { text: string; index: number }[], score: (ref: string) => number): BestMatch {
   let out: BestMatch = { value: -Infinity, referenceIndex: -1 };
-  references.forEach((ref, referenceIndex) => {
-    const value = score(ref);
-    if (value > out.value) out = { value, referenceIndex };
-  });
+  for (const { text, index } of gold) {
+    const value = score(text);
+    if (value > out.value) out = { value, referenceIndex: index };
+  }
   return out;
 }
 
-function f1Single(prediction: string, reference: string): number {
-  const pred = pySplit(normalizeAnswer(prediction));
-  const gold = pySplit(normalizeAnswer(reference));
+function f1Single(prediction: string, reference: string, settings: SquadSettings): number {
+  const pred = pySplit(normalizeAnswer(prediction, settings.steps));
+  const gold = pySplit(normalizeAnswer(reference, settings.steps));
+  // v2.0: an empty answer on either side scores 1 when both are empty, else 0.
+  if (settings.version === 2 && (pred.length === 0 || gold.length === 0)) {
+    return pred.length === gold.length ? 1 : 0;
+  }
   const goldCounts = countItems(gold);
   let same = 0;
   for (const [token, c] of countItems(pred)) same += Math.min(c, goldCounts.get(token) ?? 0);
@@ -46,23 +83,28 @@ function f1Single(prediction: string, reference: string): number {
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(normalizedExactMatchBest("Paris!", ["London", "paris"]), { value: 1, referenceIndex: 1 });
+ * assert.deepEqual(normalizedExactMatchBest("", [], { version: 2 }), { value: 1, referenceIndex: -1 });
  * ```
  */
 export function normalizedExactMatchBest(
   prediction: string,
   references: readonly string[],
-  steps: readonly SquadStep[] = SQUAD_STEPS,
+  options: SquadOptions = {},
 ): BestMatch {
-  requireReferences("normalizedExactMatch", references);
-  const pred = normalizeAnswer(prediction, steps);
-  return best(references, (ref) => pred === normalizeAnswer(ref, steps) ? 1 : 0);
+  const settings = settingsOf("normalized", options);
+  const pred = normalizeAnswer(prediction, settings.steps);
+  const gold = goldAnswers("normalizedExactMatch", references, settings);
+  return best(gold, (ref) => pred === normalizeAnswer(ref, settings.steps) ? 1 : 0);
 }
 
 /**
- * SQuAD v1.1 exact match: 1 when the normalized prediction equals some normalized reference,
- * else 0. `steps` chooses the normalization steps (default: all four, as the script does).
+ * SQuAD exact match: 1 when the normalized prediction equals some normalized reference, else 0.
+ * `steps` chooses the normalization steps (default: all four, as the scripts do). With
+ * `version: 2` (the v2.0 script), references that normalize to nothing are dropped and a
+ * question with none left, including one with no reference at all, is unanswerable: only an
+ * answer that normalizes to nothing matches it.
  *
- * @example Articles, case and punctuation do not count
+ * @example Articles, case and punctuation do not count; v2.0's unanswerable questions
  * ```ts
  * import { normalizedExactMatch } from "./squad_metric.ts";
  * import assert from "node:assert/strict";
@@ -70,14 +112,17 @@ export function normalizedExactMatchBest(
  * assert.equal(normalizedExactMatch("The Denver Broncos!", ["Denver Broncos"]), 1);
  * assert.equal(normalizedExactMatch("the", ["a"]), 1); // both normalize to ""
  * assert.equal(normalizedExactMatch("Broncos", ["Denver Broncos"]), 0);
+ * assert.equal(normalizedExactMatch("", [], { version: 2 }), 1);
+ * assert.equal(normalizedExactMatch("Paris", [], { version: 2 }), 0);
+ * assert.equal(normalizedExactMatch("The Answer", ["answer"], { steps: ["lowercase"] }), 0);
  * ```
  */
 export function normalizedExactMatch(
   prediction: string,
   references: readonly string[],
-  steps: readonly SquadStep[] = SQUAD_STEPS,
+  options: SquadOptions = {},
 ): 0 | 1 {
-  return normalizedExactMatchBest(prediction, references, steps).value as 0 | 1;
+  return normalizedExactMatchBest(prediction, references, options).value as 0 | 1;
 }
 
 /**
@@ -91,24 +136,38 @@ export function normalizedExactMatch(
  * assert.deepEqual(tokenF1Best("Denver Broncos", ["Broncos", "the Denver Broncos"]), { value: 1, referenceIndex: 1 });
  * ```
  */
-export function tokenF1Best(prediction: string, references: readonly string[]): BestMatch {
-  requireReferences("tokenF1", references);
-  return best(references, (ref) => f1Single(prediction, ref));
+export function tokenF1Best(
+  prediction: string,
+  references: readonly string[],
+  options: SquadOptions = {},
+): BestMatch {
+  const settings = settingsOf("token-f1", options);
+  const gold = goldAnswers("tokenF1", references, settings);
+  return best(gold, (ref) => f1Single(prediction, ref, settings));
 }
 
 /**
- * SQuAD v1.1 token F1: multiset overlap of the normalized tokens, the maximum over the
- * references. When no token is shared the F1 is 0, including when both normalize to nothing.
+ * SQuAD token F1: multiset overlap of the normalized tokens, the maximum over the references.
+ * Under v1.1 (the default) no shared token gives 0, also when both normalize to nothing; under
+ * v2.0 (`version: 2`) an empty answer on either side gives 1 when both are empty and 0 otherwise,
+ * and a question without references (or whose references all normalize to nothing) is
+ * unanswerable.
  *
- * @example Partial overlap
+ * @example Partial overlap, and the two versions on empty answers
  * ```ts
  * import { tokenF1 } from "./squad_metric.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(tokenF1("Denver Broncos", ["Broncos"]), 2 / 3);
  * assert.equal(tokenF1("the", ["a"]), 0);
+ * assert.equal(tokenF1("the", ["a"], { version: 2 }), 1);
+ * assert.equal(tokenF1("", [], { version: 2 }), 1);
  * ```
  */
-export function tokenF1(prediction: string, references: readonly string[]): number {
-  return tokenF1Best(prediction, references).value;
+export function tokenF1(
+  prediction: string,
+  references: readonly string[],
+  options: SquadOptions = {},
+): number {
+  return tokenF1Best(prediction, references, options).value;
 }

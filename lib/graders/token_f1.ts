@@ -1,20 +1,29 @@
 /**
- * The token F1 grader (SQuAD v1.1).
+ * The token F1 grader (SQuAD v1.1, or v2.0).
  *
  * @module
  */
 
+import { SQUAD_STEPS, type SquadStep } from "../text/mod.ts";
 import { graded, noReference } from "./_result.ts";
 import { tokenF1Best } from "./squad_metric.ts";
 import { type DefinedGrader, defineGrader } from "./define_grader.ts";
-import type { NoOptions, OptionsOf } from "./options.ts";
+import type { OptionsOf } from "./options.ts";
+import { SQUAD_OPTIONS } from "./squad_settings.ts";
 
-/** The token F1 grader takes no options. */
-export type TokenF1Options = OptionsOf<NoOptions>;
+/** Options of the token F1 grader: `version` (SQuAD 1 or 2) and `steps`. */
+export type TokenF1Options = OptionsOf<typeof SQUAD_OPTIONS>;
+
+/** The chosen normalization steps in the script's order. */
+export function squadSteps(options: { steps: readonly SquadStep[] }): readonly SquadStep[] {
+  return SQUAD_STEPS.filter((s) => options.steps.includes(s));
+}
 
 /**
- * Token F1: SQuAD v1.1 token overlap after SQuAD normalization, best reference. A score in
- * [0, 1]; pass/fail only when the row has a threshold (pass ⇔ score ≥ threshold).
+ * Token F1: SQuAD token overlap after SQuAD normalization, best reference. A score in [0, 1];
+ * pass/fail only when the row has a threshold (pass ⇔ score ≥ threshold). With `version: 2`
+ * (the v2.0 script) a row without a reference is an unanswerable question: an empty output
+ * scores 1, any other 0.
  *
  * @example Graded, then with a threshold
  * ```ts
@@ -25,23 +34,30 @@ export type TokenF1Options = OptionsOf<NoOptions>;
  * assert.deepEqual(tokenF1Grader.grade(row), { score: 2 / 3, pass: null, referenceIndex: 0 });
  * assert.equal(tokenF1Grader.grade({ ...row, threshold: 0.5 }).pass, true);
  * assert.equal(tokenF1Grader.grade({ ...row, threshold: 0.8 }).pass, false);
+ * assert.equal(tokenF1Grader.grade({ output: "", references: [] }, { version: 2 }).score, 1);
  * ```
  */
-export const tokenF1Grader: DefinedGrader<"token-f1", "graded", NoOptions, undefined> =
+export const tokenF1Grader: DefinedGrader<"token-f1", "graded", typeof SQUAD_OPTIONS, undefined> =
   defineGrader({
     name: "token-f1",
     kind: "graded",
-    summary: "SQuAD v1.1 token overlap F1 with the best reference",
-    needsReference: true,
+    summary: "SQuAD token overlap F1 with the best reference (v1.1, or v2.0 with unanswerable " +
+      "questions)",
+    needsReference: (options) => options.version === 1,
     reads: "references",
-    options: {},
+    options: SQUAD_OPTIONS,
     probe: { stepsOnReferences: true, extras: ["within-0.1"] },
-    grade(input) {
-      if (input.references.length === 0) return noReference();
-      const best = tokenF1Best(input.output, input.references);
-      return graded(best.value, input.threshold, { referenceIndex: best.referenceIndex });
+    grade(input, options) {
+      if (input.references.length === 0 && options.version === 1) return noReference();
+      const best = tokenF1Best(input.output, input.references, options);
+      const extra = best.referenceIndex < 0 ? {} : { referenceIndex: best.referenceIndex };
+      return graded(best.value, input.threshold, extra);
     },
-    describe() {
-      return "token-f1: SQuAD v1.1 (lowercase+punct+articles+whitespace), best reference";
+    describe(options) {
+      const version = options.version === 2 ? "v2.0" : "v1.1";
+      const steps = squadSteps(options);
+      return `token-f1: SQuAD ${version} (${
+        steps.length === 0 ? "no steps" : steps.join("+")
+      }), best reference`;
     },
   });

@@ -272,7 +272,9 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
     format: config.format ?? undefined,
     mapping: config.mapping,
     defaultVersion: config.defaultVersion,
-    referenceRequired: config.graders.every((n) => GRADERS[n].needsReference),
+    referenceRequired: config.graders.every((n) =>
+      GRADERS[n].needsReferenceWith(config.graderOptions[n])
+    ),
     limits: options.limits,
   });
   const writer = options.scored

@@ -14,3 +14,4 @@ export * from "./tokenize_intl.ts";
 export * from "./tokenize_zh.ts";
 export * from "./bleu_tokenizers.ts";
 export * from "./tokenize_tercom.ts";
+export * from "./punkt_sentences.ts";
