@@ -24,6 +24,17 @@ export class Mismatches {
       this.#add(id, `${field}: got ${actual}, expected ${expected}`);
     }
   }
+  /** Precision, recall and F of a ROUGE figure against rouge-score's `Score`. */
+  prf(
+    id: string,
+    tag: string,
+    actual: { precision: number; recall: number; f: number },
+    expected: { precision: number; recall: number; fmeasure: number },
+  ) {
+    this.float(id, `${tag} precision`, actual.precision, expected.precision);
+    this.float(id, `${tag} recall`, actual.recall, expected.recall);
+    this.float(id, `${tag} fmeasure`, actual.f, expected.fmeasure);
+  }
   exact(id: string, field: string, actual: unknown, expected: unknown) {
     const a = JSON.stringify(actual);
     const e = JSON.stringify(expected);

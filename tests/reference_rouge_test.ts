@@ -17,9 +17,7 @@ Deno.test("rouge_n.json: ROUGE-1 and ROUGE-2 equal rouge-score, with and without
         const e = c.expected[type][variant(stemmer)];
         const tag = `${type} ${variant(stemmer)}`;
         const r = rougeN(c.prediction, targets, { n, stemmer });
-        m.float(c.id, `${tag} precision`, r.precision, e.precision);
-        m.float(c.id, `${tag} recall`, r.recall, e.recall);
-        m.float(c.id, `${tag} fmeasure`, r.f, e.fmeasure);
+        m.prf(c.id, tag, r, e);
         if (c.mode === "multi") {
           m.exact(c.id, `${tag} selected`, r.referenceIndex, e.selected_target_index);
         }
@@ -71,9 +69,7 @@ Deno.test("rouge_lsum.json: ROUGE-Lsum equals rouge-score, newline units and Pun
       const e = c.expected[variant(stemmer)];
       const tag = variant(stemmer);
       const r = rougeLsum(c.prediction, targets, { stemmer, splitSummaries });
-      m.float(c.id, `${tag} precision`, r.precision, e.precision);
-      m.float(c.id, `${tag} recall`, r.recall, e.recall);
-      m.float(c.id, `${tag} fmeasure`, r.f, e.fmeasure);
+      m.prf(c.id, tag, r, e);
       if (c.mode === "multi") {
         m.exact(c.id, `${tag} selected`, r.referenceIndex, e.selected_target_index);
       }

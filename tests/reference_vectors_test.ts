@@ -94,9 +94,7 @@ Deno.test("rouge_l.json: ROUGE-L equals rouge-score with and without the NLTK st
       const e = c.expected[stemmer ? "use_stemmer_true" : "use_stemmer_false"];
       const tag = stemmer ? "stem" : "plain";
       const r = rougeL(c.prediction, targets, { stemmer });
-      m.float(c.id, `${tag} precision`, r.precision, e.precision);
-      m.float(c.id, `${tag} recall`, r.recall, e.recall);
-      m.float(c.id, `${tag} fmeasure`, r.f, e.fmeasure);
+      m.prf(c.id, tag, r, e);
       const singles = c.mode === "single" ? [e] : e.per_target;
       if (c.mode === "multi") {
         m.exact(c.id, `${tag} selected`, r.referenceIndex, e.selected_target_index);
