@@ -76,7 +76,7 @@ export function jsonDifferences(got: unknown, want: unknown, path = ""): string[
     const dot = path === "" ? "" : `${path}.`;
     for (const key of Object.keys(want)) {
       if (!(key in got)) out.push(`missing argument ${dot}${key}`);
-      else out.push(...jsonDifferences(got[key], want[key], `${dot}${key}`));
+      else for (const d of jsonDifferences(got[key], want[key], `${dot}${key}`)) out.push(d);
     }
     for (const key of Object.keys(got)) {
       if (!(key in want)) out.push(`unexpected argument ${dot}${key} = ${shown(got[key])}`);
@@ -119,7 +119,9 @@ function scoreAgainst(actual: Call[], expected: Call[], text: string): MetricOut
   for (const want of unmatched) {
     const same = left.findIndex((got) => got.name === want.name);
     const got = left.splice(same >= 0 ? same : 0, 1)[0];
-    problems.push(...(got ? callDifferences(got, want) : [`no call of ${want.name}`]));
+    for (const p of got ? callDifferences(got, want) : [`no call of ${want.name}`]) {
+      problems.push(p);
+    }
   }
   for (const extra of left) problems.push(`unexpected call of ${extra.name}`);
   if (problems.length === 0) {
