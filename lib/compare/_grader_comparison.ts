@@ -5,6 +5,13 @@ import { gradedFigures } from "./_graded.ts";
 import { passFailFigures } from "./_pass_fail.ts";
 import type { Settings } from "./_settings.ts";
 import { COMPARE_CONVENTIONS, type ConventionFigures, type GraderComparison } from "./types.ts";
+import { GRADERS, isGraderName } from "../graders/mod.ts";
+
+/** Whether a registry grader's scores are better lower (TER), also as an assertion `assert:ter`. */
+function registryLowerIsBetter(grader: string): boolean {
+  const name = grader.replace(/^assert:/, "").replace(/#\d+$/, "");
+  return isGraderName(name) && GRADERS[name].scale.direction === "lower";
+}
 
 /** What the source knows about a grader (the registry's kind, its corpus metric). */
 export interface GraderInfo {
@@ -62,6 +69,7 @@ export function compareGrader(
   s: Settings,
 ): GraderComparison {
   const { paired, onlyA, onlyB } = collector.pairs(grader);
+  const lowerIsBetter = info.lowerIsBetter ?? registryLowerIsBetter(grader);
   const kind: GraderKind = info.kind ??
     (collector.givesVerdicts(grader) ? "pass/fail" : "graded");
   const unscored = unscoredCounts(paired, kind);
@@ -124,8 +132,8 @@ export function compareGrader(
     cases: { paired: paired.length, onlyA, onlyB },
     unscored,
     repeats,
-    better: info.lowerIsBetter ? "lower" : "higher",
-    verdict: verdictOf(head.ci, info.lowerIsBetter ?? false),
+    better: lowerIsBetter ? "lower" : "higher",
+    verdict: verdictOf(head.ci, lowerIsBetter),
     signature: corpus ? corpus.signature : null,
     notes,
   };

@@ -279,3 +279,18 @@ Deno.test("graded scores on a declared scale fill unscored attempts from it; dif
   assert.ok(Math.abs(d.difference - (8 + 9 + 6 - 7 - 5 - 4) / 3) < 1e-12);
   assert.match(d.notes.join(" "), /No common score scale/);
 });
+
+Deno.test("TER, where lower is better: a version with fewer edits is the better one", async () => {
+  const source = [[0.5, 0.1], [0.6, 0.2], [0.4, 0.1], [0.7, 0.3], [0.5, 0.2]].flatMap(([a, b], i) =>
+    [["v2", a], ["v3", b]].map(([version, score]) => ({
+      item: `c${i}`,
+      system: version,
+      scorer: "ter",
+      score,
+    }))
+  );
+  const g = (await compare("v2", "v3", { source })).grader("ter")!;
+  assert.equal(g.better, "lower");
+  assert.ok(g.conventions.scoredOnly!.difference < 0);
+  assert.equal(g.verdict, "better");
+});
