@@ -2,15 +2,21 @@
 // metric with a seeded bootstrap interval, and gate on the means.
 // The eval job's own modules, not mod.ts: an eval never loads the score or audit jobs.
 import {
+  checkEvalGates,
+  checkGateNames,
   diagnose,
   EVAL_METRICS,
+  type EvalGates,
   type EvalResult,
+  type EvalSuite,
   evaluate,
   type EvaluateOptions,
+  isSuiteFile,
   MODEL_PRESETS,
   readAnswers,
+  readSuite,
+  SUITE_KEYS,
 } from "../lib/eval/mod.ts";
-import { wilsonInterval } from "../lib/stats/mod.ts";
 import {
   EXIT_GATE,
   EXIT_OK,
@@ -30,10 +36,21 @@ Usage: deno run --allow-read --allow-net --allow-env cli.ts eval DATA --model M 
        deno run --allow-read cli.ts eval DATA [options]     (scores the recorded answers)
        deno run --allow-read cli.ts eval --diagnose FILE [--judge M]
        deno run --allow-read cli.ts eval DATA --diagnose ANSWERS [--metric M] [--judge M]
+       deno run -A cli.ts eval SUITE.yaml [options]         (settings from a suite file)
 
 DATA is JSON lines, a JSON list or CSV, one item per row. The prompt comes from "messages", else
 --template, else --input FIELD, else prompt/question/input; the reference from --reference FIELD,
 else reference/answer/expected/target/ideal (a list: the best match counts). Ids from "id".
+
+${
+  wrapHelp(
+    `A suite file (.yaml, .yml, or .json holding an object with "data") keeps the settings beside ` +
+      `the data: ${Object.keys(SUITE_KEYS).join(", ")}. Paths in it are relative to the suite ` +
+      `file; flags given here win over its values (--param, --map and the gates are merged key by ` +
+      `key).`,
+    0,
+  )
+}
 
   --model M             openai:MODEL, groq:MODEL, openrouter:MODEL, ollama:MODEL, anthropic:MODEL
                         (Messages API), gemini:MODEL (generateContent), or MODEL@http://host/v1
@@ -146,67 +163,17 @@ function jsonOrText(value: string): unknown {
   }
 }
 
-interface Gate {
-  metric: string;
-  min: number;
-  /** The mean itself, or the lower bound of its interval. */
-  bound: "point" | "lower";
-}
-
-function gatesOf(
-  items: string[] | undefined,
-  metrics: string[],
-  flag: "fail-under" | "fail-under-lower",
-): Gate[] {
-  return Object.entries(pairs(items, flag)).map(([metric, value]) => {
-    const min = Number(value);
-    if (value.trim() === "" || !Number.isFinite(min)) {
-      throw new UsageError(`--${flag} ${metric} must be a number, got "${value}"`);
-    }
-    const names = metrics.map((m) => m.split(":")[0]);
-    if (!names.includes(metric)) {
-      throw new UsageError(
-        `--${flag} ${metric}: no such metric in this run (metrics: ${names.join(", ")})`,
-      );
-    }
-    const builtin = EVAL_METRICS[metric as keyof typeof EVAL_METRICS];
-    if (builtin?.direction === "lower") {
-      throw new UsageError(
-        `--${flag} ${metric}: lower is better for ${metric}; give it a threshold (${metric}:MS) instead`,
-      );
-    }
-    return { metric, min, bound: flag === "fail-under" ? "point" : "lower" };
-  });
-}
-
-/**
- * The gated value: the mean, or the lower bound of its interval — Wilson on passes of scored
- * items for a pass/fail metric, the seeded bootstrap's for a graded mean.
- */
-function gatedValue(result: EvalResult, gate: Gate): { value: number; what: string } {
-  const m = result.metric(gate.metric)!;
-  const pct = `${Number((m.interval.confidence * 100).toPrecision(10))}%`;
-  if (gate.bound === "point") return { value: m.mean, what: "mean" };
-  if (m.kind === "binary" && m.passed !== null) {
-    const { lower } = wilsonInterval(m.passed, m.scored, m.interval.confidence);
-    return { value: lower, what: `lower ${pct} Wilson bound (${m.passed}/${m.scored})` };
-  }
-  return { value: m.ci[0], what: `lower ${pct} bootstrap bound` };
-}
-
-function checkGates(result: EvalResult, gates: Gate[]): { lines: string[]; failed: boolean } {
-  let failed = false;
-  const lines = gates.map((gate) => {
-    const m = result.metric(gate.metric)!;
-    const { value, what } = gatedValue(result, gate);
-    const ok = Number.isFinite(value) && value >= gate.min;
-    if (!ok) failed = true;
-    const shown = Number.isFinite(value) ? value.toFixed(3) : "not scored";
-    return `gate ${gate.metric} ≥ ${gate.min}: ${what} ${shown} (seed ${m.interval.seed}) — ${
-      ok ? "passed" : "FAILED"
-    }`;
-  });
-  return { lines, failed };
+/** Metric → number pairs of a gate flag. */
+function gateFlag(items: string[] | undefined, flag: string): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(pairs(items, flag)).map(([metric, value]) => {
+      const min = Number(value);
+      if (value.trim() === "" || !Number.isFinite(min)) {
+        throw new UsageError(`--${flag} ${metric} must be a number, got "${value}"`);
+      }
+      return [metric, min];
+    }),
+  );
 }
 
 const JUDGE_ALONE = "\u0000run's model";
@@ -265,6 +232,64 @@ async function diagnoseFile(
   });
 }
 
+type Values = ReturnType<typeof parse<typeof OPTIONS>>["values"];
+
+/**
+ * The run's options and gates: the suite's values (when a suite is given) with the flags on top —
+ * a flag's value wins; `--param`, `--map` and the gates are merged key by key.
+ */
+function settingsOf(values: Values, suite: EvalSuite | null) {
+  const s = suite?.options ?? {};
+  const params = {
+    ...(s.params ?? {}),
+    ...Object.fromEntries(
+      Object.entries(pairs(values.param, "param")).map(([k, v]) => [k, jsonOrText(v)]),
+    ),
+  };
+  const options: EvaluateOptions = {
+    ...s,
+    model: values.model ?? s.model,
+    metrics: values.metric ?? s.metrics ?? ["exact_match"],
+    template: values.template ?? s.template,
+    input: values.input ?? s.input,
+    reference: values.reference ?? s.reference,
+    mapping: { ...(s.mapping ?? {}), ...mapFlags(values.map) } as EvaluateOptions["mapping"],
+    params,
+    stream: values.stream ?? s.stream ?? false,
+    concurrency: whole("concurrency", values.concurrency) ?? s.concurrency,
+    retries: whole("retries", values.retries) ?? s.retries,
+    timeoutMs: whole("timeout", values.timeout) ?? s.timeoutMs,
+    out: values.out ?? s.out,
+    limit: whole("limit", values.limit) ?? s.limit,
+    seed: whole("seed", values.seed) ?? s.seed,
+    confidence: values.confidence === undefined ? s.confidence : Number(values.confidence),
+    skipBadRows: values["skip-bad-rows"] ?? s.skipBadRows ?? false,
+    judge: values.judge === undefined
+      ? s.judge
+      : values.judge === JUDGE_ALONE
+      ? true
+      : values.judge,
+    fix: values.fix === undefined ? s.fix : whole("fix", values.fix),
+    fixTries: values["fix-tries"] === undefined
+      ? s.fixTries
+      : whole("fix-tries", values["fix-tries"]),
+    live: values["expect-script"] === undefined ? s.live : { script: values["expect-script"] },
+    ...(values["no-progress"] ? { progress: false } : {}),
+  };
+  for (const key of Object.keys(options) as (keyof EvaluateOptions)[]) {
+    if (options[key] === undefined) delete options[key];
+  }
+  const gates: EvalGates = {
+    failUnder: { ...suite?.gates.failUnder, ...gateFlag(values["fail-under"], "fail-under") },
+    failUnderLower: {
+      ...suite?.gates.failUnderLower,
+      ...gateFlag(values["fail-under-lower"], "fail-under-lower"),
+    },
+    failOnFlagged: values["fail-on-flagged"] ?? suite?.gates.failOnFlagged ?? false,
+  };
+  return { options, gates };
+}
+
 /** Run `verdict eval`; returns the exit code. */
 export function main(args: string[]): Promise<number> {
   return run("eval", async () => {
@@ -285,80 +310,41 @@ export function main(args: string[]): Promise<number> {
       }
     } else if (positionals.length !== 1) {
       throw new UsageError(
-        `give exactly one dataset (got ${positionals.length}). Run "verdict eval --help" for usage.`,
+        `give exactly one dataset or suite (got ${positionals.length}). Run "verdict eval --help" for usage.`,
       );
     }
+    const suite = values.diagnose === undefined && await isSuiteFile(positionals[0])
+      ? await readSuite(positionals[0])
+      : null;
+    const { options, gates } = settingsOf(values, suite);
     if (
-      values.out !== undefined && values.model === undefined && values.judge === undefined
+      options.out !== undefined && options.model === undefined && options.judge === undefined
     ) {
       throw new UsageError("--out keeps a model's answers; without --model nothing is asked");
     }
-    if (values.fix !== undefined && values.model === undefined) {
+    if (options.fix !== undefined && options.model === undefined) {
       throw new UsageError(
         "--fix needs a model (--model): it asks the model again, plain and with changes",
       );
     }
-    const metrics = values.metric ?? ["exact_match"];
-    const gates = [
-      ...gatesOf(values["fail-under"], metrics, "fail-under"),
-      ...gatesOf(values["fail-under-lower"], metrics, "fail-under-lower"),
-    ];
-    const params = Object.fromEntries(
-      Object.entries(pairs(values.param, "param")).map(([k, v]) => [k, jsonOrText(v)]),
-    );
-    const confidence = values.confidence === undefined ? undefined : Number(values.confidence);
-    const options: EvaluateOptions = {
-      model: values.model,
-      metrics,
-      template: values.template,
-      input: values.input,
-      reference: values.reference,
-      mapping: mapFlags(values.map),
-      params,
-      stream: values.stream ?? false,
-      concurrency: whole("concurrency", values.concurrency),
-      retries: whole("retries", values.retries),
-      timeoutMs: whole("timeout", values.timeout),
-      out: values.out,
-      limit: whole("limit", values.limit),
-      seed: whole("seed", values.seed),
-      confidence,
-      skipBadRows: values["skip-bad-rows"] ?? false,
-      ...(values.judge !== undefined
-        ? { judge: values.judge === JUDGE_ALONE ? true : values.judge }
-        : {}),
-      ...(values.fix !== undefined ? { fix: whole("fix", values.fix) } : {}),
-      ...(values["fix-tries"] !== undefined
-        ? { fixTries: whole("fix-tries", values["fix-tries"]) }
-        : {}),
-      ...(values["expect-script"] !== undefined
-        ? { live: { script: values["expect-script"] } }
-        : {}),
-      ...(values["no-progress"] ? { progress: false } : {}),
-    };
+    try {
+      checkGateNames(gates, options.metrics as string[], {
+        failUnder: suite ? "fail_under / --fail-under" : "--fail-under",
+        failUnderLower: suite ? "fail_under_lower / --fail-under-lower" : "--fail-under-lower",
+      });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
     if (values.judge === JUDGE_ALONE && values.diagnose !== undefined) {
       throw new UsageError("--diagnose asks no model of its own: name the judge (--judge MODEL)");
     }
     const result = values.diagnose !== undefined && positionals.length === 0
       ? await diagnoseFile(values.diagnose, options, values.metric !== undefined)
-      : await evaluate(positionals[0], {
+      : await evaluate(suite?.data ?? positionals[0], {
         ...options,
         ...(values.diagnose !== undefined ? { answers: values.diagnose } : {}),
       });
-    const gate = checkGates(result, gates);
-    if (values["fail-on-flagged"]) {
-      const n = result.flagged.length;
-      gate.lines.push(
-        `gate no flagged items: ${n} flagged${
-          n > 0
-            ? ` (${result.flagged.slice(0, 5).map((f) => `${f.id} ${f.cause}`).join(", ")}${
-              n > 5 ? ", …" : ""
-            })`
-            : ""
-        } — ${n > 0 ? "FAILED" : "passed"}`,
-      );
-      if (n > 0) gate.failed = true;
-    }
+    const gate = checkEvalGates(result, gates);
     if (values.json) {
       printJson(result.toJSON());
       for (const line of gate.lines) console.error(line);

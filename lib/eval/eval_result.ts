@@ -72,6 +72,8 @@ export interface EvalSettings {
   fixTries: number;
   /** The script the live checks expect answers in (`auto`: the reference's, else the question's). */
   script: string;
+  /** The suite file the run's settings came from, if any. */
+  suite?: { name: string; path: string };
 }
 
 /** What `eval --json` prints. */
@@ -358,7 +360,9 @@ export class EvalResult extends Displayable {
     const c = this.calls;
     const roles = Object.entries(this.settings.mapping).map(([role, col]) => `${role} ← ${col}`);
     const recorded = this.settings.model.startsWith("recorded by ");
-    const lines: string[] = [
+    const suite = this.settings.suite;
+    const lines: string[] = suite ? [`suite ${suite.name} (${suite.path})`] : [];
+    lines.push(
       recorded
         ? `read ${this.settings.dataset} as a ${this.settings.format} file: its answers and its ` +
           "own verdicts, as recorded"
@@ -369,7 +373,7 @@ export class EvalResult extends Displayable {
             ? `; params ${JSON.stringify(this.settings.params)}`
             : ""
         }`,
-    ];
+    );
     if (c.asked + c.reused > 0) {
       const from = this.settings.answers ?? this.settings.out;
       const reused = from ? `, ${c.reused} reused from ${from}` : "";

@@ -60,6 +60,8 @@ export interface EvaluateOptions extends DatasetOptions {
   progress?: boolean | Progress;
   /** Leave out rows that cannot be used (listed in `result.problems`) instead of refusing to run. */
   skipBadRows?: boolean;
+  /** The suite the run comes from, shown with its settings (set by {@link readSuite}). */
+  suite?: { name: string; path: string };
   /** Reads environment variables for keys (default `Deno.env.get`). */
   env?: (name: string) => string | undefined;
   /** Stops the run. */
@@ -371,6 +373,7 @@ export async function evaluate(source: Source, options: EvaluateOptions = {}): P
       fix,
       fixTries,
       script: options.live?.script ?? "auto",
+      ...(options.suite ? { suite: options.suite } : {}),
     },
     interval,
     judge: judged,

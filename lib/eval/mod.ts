@@ -13,6 +13,8 @@ export * from "./answers_file.ts";
 export * from "./eval_result.ts";
 export * from "./evaluate.ts";
 export * from "./assert_metric.ts";
+export * from "./gates.ts";
+export * from "./suite.ts";
 export type { IntervalSettings, MetricSummary } from "./_summary.ts";
 export type { RetryPolicy } from "./_retry.ts";
 export * from "./causes.ts";
