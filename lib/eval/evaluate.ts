@@ -16,8 +16,8 @@ import type { Metric } from "./metric.ts";
 import type { ModelCaller } from "./model_caller.ts";
 import { resolveModel } from "./resolve_model.ts";
 import { DEFAULT_RETRY, PauseGate, type RetryPolicy } from "./_retry.ts";
-import { runJudge } from "./judge.ts";
-import { searchFixes } from "./fix_search.ts";
+import { needsJudge, runJudge } from "./judge.ts";
+import { fixCandidates, searchFixes } from "./fix_search.ts";
 import type { LiveCheckOptions } from "./live_checks.ts";
 import { runItems } from "./_runner.ts";
 import { summarize } from "./_summary.ts";
@@ -160,10 +160,31 @@ export function judgeOf(
   return typeof judge === "string" ? resolveModel(judge, { env }) : judge;
 }
 
-function progressOf(option: EvaluateOptions["progress"], total: number, calling: boolean) {
-  if (option instanceof Progress) return option;
+function progressOf(
+  option: EvaluateOptions["progress"],
+  total: number,
+  calling: boolean,
+  label = "eval",
+) {
+  if (option instanceof Progress) return label === "eval" ? option : null;
   if (option === false || (option === undefined && !calling)) return null;
-  return new Progress({ label: "eval", total });
+  return new Progress({ label, total });
+}
+
+/** A progress line of its own for the judge or the fix search, when progress is shown. */
+async function phase<T>(
+  option: EvaluateOptions["progress"],
+  label: string,
+  total: number,
+  run: (tick: () => void) => Promise<T>,
+): Promise<T> {
+  const shown = total > 0 ? progressOf(option, total, true, label) : null;
+  let done = 0;
+  try {
+    return await run(() => shown?.set(++done, `${done} of ${total}`));
+  } finally {
+    await shown?.finish(`${done} of ${total}`);
+  }
 }
 
 function note(done: number, total: number, failed: number, started: number): string {
@@ -313,29 +334,44 @@ export async function evaluate(source: Source, options: EvaluateOptions = {}): P
       },
     });
     if (judge) {
-      judged = await runJudge(results, {
-        caller: judge,
-        policy,
-        concurrency,
-        kept,
-        writer,
-        gate,
-        fields: (r) => items[r.index].fields,
-        signal: options.signal,
-      });
+      judged = await phase(
+        options.progress,
+        "judge",
+        results.filter(needsJudge).length,
+        (tick) =>
+          runJudge(results, {
+            caller: judge,
+            policy,
+            concurrency,
+            kept,
+            writer,
+            gate,
+            fields: (r) => items[r.index].fields,
+            onItem: tick,
+            signal: options.signal,
+          }),
+      );
     }
     if (fix > 0 && caller) {
-      fixes = await searchFixes(results, items, fix, fixTries, {
-        caller,
-        metrics,
-        policy,
-        stream: options.stream ?? false,
-        kept,
-        writer,
-        gate,
-        ...(options.live ? { live: options.live } : {}),
-        signal: options.signal,
-      });
+      fixes = await phase(
+        options.progress,
+        "fix search",
+        fixCandidates(results, fix).chosen.length,
+        (tick) =>
+          searchFixes(results, items, fix, fixTries, {
+            caller,
+            metrics,
+            policy,
+            stream: options.stream ?? false,
+            kept,
+            writer,
+            gate,
+            concurrency,
+            ...(options.live ? { live: options.live } : {}),
+            onItem: tick,
+            signal: options.signal,
+          }),
+      );
     }
   } finally {
     await writer?.close();

@@ -15,6 +15,7 @@ import type { LiveCheckOptions } from "./live_checks.ts";
 import type { ResolvedMetric } from "./metric.ts";
 import type { ModelCaller } from "./model_caller.ts";
 import { askItem, scoreItem } from "./_runner.ts";
+import { forEachLimited } from "./_pool.ts";
 import type { PauseGate, RetryPolicy } from "./_retry.ts";
 import type { ItemResult } from "./types.ts";
 
@@ -99,6 +100,10 @@ export interface FixContext {
   gate: PauseGate;
   /** Live-check settings. */
   live?: LiveCheckOptions;
+  /** Items searched at once (each item's tries run one after another; default 1). */
+  concurrency?: number;
+  /** Called as each item's search ends (for progress). */
+  onItem?: (found: FixItem) => void;
   /** Stops the run. */
   signal?: AbortSignal;
 }
@@ -170,8 +175,9 @@ export async function searchFixes(
     skipped: { overLimit, failedCalls },
   };
   const metricNames = ctx.metrics.map((m) => m.name);
-  // Items are searched one after another (each search stops early), in the order chosen.
-  for (const original of chosen) {
+  // Each item's tries run one after another (the search stops early); items run side by side.
+  const found: FixItem[] = new Array(chosen.length);
+  await forEachLimited(chosen, ctx.concurrency ?? 1, async (original, position) => {
     const item = items[original.index];
     const tryAsk = async (
       tag: string,
@@ -186,7 +192,7 @@ export async function searchFixes(
       return { ...judgeTry(original, now), failed: answer.error !== null };
     };
     const causes = targets(original);
-    const found: FixItem = {
+    const result: FixItem = {
       id: original.id,
       cause: mainCause(causes) ?? "none",
       flagged: !original.missed,
@@ -197,14 +203,14 @@ export async function searchFixes(
       tried: [],
     };
     let answered = 0;
-    for (let t = 1; t <= k && found.retry.passed === 0; t++) {
+    for (let t = 1; t <= k && result.retry.passed === 0; t++) {
       const r = await tryAsk(`retry#${t}`, item.messages, item.params);
-      found.retry.tries++;
+      result.retry.tries++;
       if (!r.failed) answered++;
-      if (r.pass) found.retry.passed++;
+      if (r.pass) result.retry.passed++;
     }
-    if (found.retry.passed > 0) found.outcome = "not-repeatable";
-    else if (answered < k) found.outcome = "incomplete";
+    if (result.retry.passed > 0) result.outcome = "not-repeatable";
+    else if (answered < k) result.outcome = "incomplete";
     else {
       const candidates = candidateChanges(
         causes,
@@ -236,17 +242,21 @@ export async function searchFixes(
           : tried.broke.length > 0
           ? `rejected: broke ${tried.broke.join(", ")}`
           : `passed ${tried.passed} of ${tried.tries}, fewer than ${need}`;
-        found.tried.push(tried);
+        result.tried.push(tried);
         if (tried.verified) {
-          found.outcome = "fixed";
-          found.change = candidate.name;
-          found.withChange = { passed: tried.passed, tries: tried.tries };
-          summary.byChange[candidate.name] = (summary.byChange[candidate.name] ?? 0) + 1;
+          result.outcome = "fixed";
+          result.change = candidate.name;
+          result.withChange = { passed: tried.passed, tries: tried.tries };
           break;
         }
       }
     }
-    summary.items.push(found);
+    found[position] = result;
+    ctx.onItem?.(result);
+  }, ctx.signal);
+  summary.items.push(...found);
+  for (const f of found) {
+    if (f.change) summary.byChange[f.change] = (summary.byChange[f.change] ?? 0) + 1;
   }
   return summary;
 }

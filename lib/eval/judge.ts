@@ -183,6 +183,8 @@ export interface JudgeContext {
   gate: PauseGate;
   /** Each item's dataset fields (for context), by index. */
   fields: (item: ItemResult) => Readonly<Record<string, unknown>>;
+  /** Called as each miss is judged (for progress). */
+  onItem?: (item: ItemResult) => void;
   /** Stops the run. */
   signal?: AbortSignal;
 }
@@ -226,6 +228,7 @@ export async function runJudge(items: ItemResult[], ctx: JudgeContext): Promise<
       summary.judged++;
       if (verdict.cause !== "none") item.causes = sortCauses([...item.causes, verdict.cause]);
     }
+    ctx.onItem?.(item);
   }, ctx.signal);
   return summary;
 }
