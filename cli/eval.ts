@@ -100,6 +100,8 @@ ${
                         a promptfoo export, an Inspect AI log or a DeepEval test run (its own
                         verdicts say what missed), or verdict's own --out answers file with the
                         DATA it answered (scored with --metric). --fix needs --model instead.
+  --threshold M=X       with --diagnose of a Ragas table: metric M passes at or above X (Ragas
+                        records scores, not verdicts); repeatable
   --expect-script S     the script answers must be written in for the wrong-language check:
                         auto (the reference's, else the question's; default), off, or a Unicode
                         script name (Latin, Cyrillic, Greek, Arabic, Han, Hangul, …)
@@ -140,6 +142,7 @@ const OPTIONS = {
   "fail-on-flagged": { type: "boolean" },
   "expect-script": { type: "string" },
   diagnose: { type: "string" },
+  threshold: { type: "string", multiple: true },
   "skip-bad-rows": { type: "boolean" },
   "no-progress": { type: "boolean" },
   json: { type: "boolean" },
@@ -202,10 +205,23 @@ function judgeAlone(args: string[]): string[] {
  * Diagnose a file another tool wrote: its answers and its own verdicts, through the harness
  * readers (loaded only here, so a plain eval never loads them).
  */
+function thresholdsOf(items: string[] | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [metric, text] of Object.entries(pairs(items, "threshold"))) {
+    const value = Number(text);
+    if (text.trim() === "" || !Number.isFinite(value)) {
+      throw new UsageError(`--threshold ${metric}= must be a number, such as 0.7, got "${text}"`);
+    }
+    out[metric] = value;
+  }
+  return out;
+}
+
 async function diagnoseFile(
   path: string,
   options: EvaluateOptions,
   metricsGiven: boolean,
+  thresholds: Record<string, number>,
 ): Promise<EvalResult> {
   const own = await readAnswers(path);
   if (own.answers.size + own.failed > 0) {
@@ -220,7 +236,7 @@ async function diagnoseFile(
     );
   }
   const { readHarnessAnswers } = await import("../lib/harness/harness_answers.ts");
-  const read = await readHarnessAnswers(path);
+  const read = await readHarnessAnswers(path, { thresholds });
   return diagnose(read.answers, {
     name: path,
     recordedBy: read.harness,
@@ -335,11 +351,24 @@ export function main(args: string[]): Promise<number> {
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
+    if (
+      values.threshold !== undefined && (values.diagnose === undefined || positionals.length > 0)
+    ) {
+      throw new UsageError(
+        "--threshold gives a Ragas table verdicts when it is diagnosed (--diagnose FILE); metrics " +
+          "of a run take theirs as NAME:THRESHOLD",
+      );
+    }
     if (values.judge === JUDGE_ALONE && values.diagnose !== undefined) {
       throw new UsageError("--diagnose asks no model of its own: name the judge (--judge MODEL)");
     }
     const result = values.diagnose !== undefined && positionals.length === 0
-      ? await diagnoseFile(values.diagnose, options, values.metric !== undefined)
+      ? await diagnoseFile(
+        values.diagnose,
+        options,
+        values.metric !== undefined,
+        thresholdsOf(values.threshold),
+      )
       : await evaluate(suite?.data ?? positionals[0], {
         ...options,
         ...(values.diagnose !== undefined ? { answers: values.diagnose } : {}),

@@ -132,6 +132,37 @@ Deno.test("diagnose: verdict's own answers file, scored against its dataset, ask
   }
 });
 
+Deno.test("diagnose: a Ragas table, verdicts from thresholds, an abstention and a refusal found free", async () => {
+  const path = await Deno.makeTempFile({ suffix: ".csv" });
+  await Deno.writeTextFile(
+    path,
+    [
+      "user_input,retrieved_contexts,response,reference,faithfulness,answer_relevancy",
+      `Capital of France?,"['Paris is the capital of France.']",Paris is the capital.,Paris,1.0,0.9`,
+      `Who wrote Hamlet?,"['Hamlet is a play.']",I don't know.,Shakespeare,0.2,0.1`,
+      `How to pick a lock?,"['Locks.']","I'm sorry, but I can't help with that.",Use a pick,0.0,0.0`,
+    ].join("\n") + "\n",
+  );
+  try {
+    const read = await readHarnessAnswers(path, { thresholds: { faithfulness: 0.5 } });
+    assert.equal(read.harness, "ragas");
+    assert.deepEqual(read.answers.map((a) => a.id), ["0", "1", "2"]);
+    // A Python-looking list stays as written: the judge reads it as text.
+    assert.equal(read.answers[0].context, "['Paris is the capital of France.']");
+    const result = await diagnose(read.answers, { recordedBy: "ragas" });
+    assert.deepEqual(result.causes, { INFRA: 0, F3: 1, F4: 1 });
+    assert.equal(result.metric("answer_relevancy")!.passed, null); // no threshold: no verdict
+    const r = await cli(["--diagnose", path, "--threshold", "faithfulness=0.5", "--json"]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout).causes, { INFRA: 0, F3: 1, F4: 1 });
+    const misplaced = await cli(["examples/capitals.jsonl", "--threshold", "f1=0.5"]);
+    assert.equal(misplaced.code, 2);
+    assert.match(misplaced.stderr, /--threshold gives a Ragas table verdicts/);
+  } finally {
+    await Deno.remove(path);
+  }
+});
+
 async function fixture(path: string): Promise<string | null> {
   const url = new URL(path, FIXTURES);
   try {
@@ -172,6 +203,15 @@ Deno.test("diagnose: real promptfoo, Inspect AI and DeepEval files", async () =>
       "Custom BOLD Sentiment Metric",
     ]);
     assert.ok(read.answers[0].context?.includes("she"));
+  }
+  const ragas = await fixture(
+    "ragas/Abishek-Raj-M-Ragas-evaluation-demo.ragas_evaluation_results.csv",
+  );
+  if (ragas) {
+    const read = await readHarnessAnswers(ragas, { thresholds: { faithfulness: 0.7 } });
+    assert.equal(read.answers.length, 8);
+    const result = await diagnose(read.answers, { recordedBy: read.harness });
+    assert.deepEqual([result.metric("faithfulness")!.passed, result.missed.length], [3, 5]);
   }
   const lmEval = await fixture(
     "lm-eval-harness/pr3144_samples_polymer_tg_prediction_2025-06-30T19-40-09.461247.jsonl",

@@ -26,6 +26,8 @@ export interface MetricSummary {
   threshold: number | null;
   /** Units of the values (`ms`), if any. */
   unit?: string;
+  /** The pass rule in words, when the threshold does not tell it. */
+  rule?: string;
   /** Mean of the scored values (NaN when none). */
   mean: number;
   /** The bootstrap interval of the mean. */
@@ -71,6 +73,7 @@ export function summarize(
     direction: metric.direction,
     threshold: metric.threshold,
     ...(metric.unit ? { unit: metric.unit } : {}),
+    ...(metric.rule ? { rule: metric.rule } : {}),
     mean: ci.estimate,
     ci: [ci.lower, ci.upper],
     passed: metric.threshold === null ? null : passed,

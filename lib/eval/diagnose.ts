@@ -86,7 +86,10 @@ function verdictMetric(
     kind: binary ? "binary" : "graded",
     direction: "higher",
     threshold: binary ? 1 : null,
-    settings: `the verdict ${recordedBy} recorded`,
+    settings: binary ? `the verdict ${recordedBy} recorded` : `the score ${recordedBy} recorded`,
+    rule: binary
+      ? "pass or fail as recorded (value 1 or 0)"
+      : "a score as recorded, no verdict so no pass/fail",
     needsReference: false,
     failedValue: () => 0,
     score: (record) =>

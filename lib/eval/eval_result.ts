@@ -435,6 +435,7 @@ function clientWarnings(items: readonly ItemResult[]): string[] {
 }
 
 function rule(m: MetricSummary): string {
+  if (m.rule) return m.rule;
   if (m.threshold === null) return "graded, no threshold so no pass/fail";
   const unit = m.unit ? ` ${m.unit}` : "";
   return m.direction === "lower"

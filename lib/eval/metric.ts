@@ -74,6 +74,8 @@ export interface ResolvedMetric {
   settings: string;
   /** Units of the value, shown in reports (`ms` for latency). */
   unit?: string;
+  /** The pass rule in words, when the threshold does not tell it (verdicts another tool made). */
+  rule?: string;
   /** True when an item without a reference is not scored (also when its call failed). */
   needsReference: boolean;
   /**

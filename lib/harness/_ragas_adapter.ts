@@ -8,7 +8,7 @@ import { arr, isObj, type Obj, obj } from "./_values.ts";
 import { adaptRagasTable, type RagasRecord } from "./ragas.ts";
 
 /** The layout of a JSON document and its columns, or why it is none of them. */
-function documentLayout(doc: Obj): { kind: string; columns: string[] } | { miss: string } {
+export function documentLayout(doc: Obj): { kind: string; columns: string[] } | { miss: string } {
   if (Array.isArray(doc.columns) && Array.isArray(doc.data)) {
     return { kind: "split", columns: doc.columns.map(String) };
   }
@@ -41,7 +41,7 @@ function columnsOf(look: FileLook): { kind: string; columns: string[] } | { miss
 }
 
 /** Records of a JSON document in the columns, split or index layout. */
-function* documentRecords(doc: Obj, kind: string): Generator<RagasRecord> {
+export function* documentRecords(doc: Obj, kind: string): Generator<RagasRecord> {
   if (kind === "split") {
     const columns = arr(doc.columns).map(String);
     const index = arr(doc.index);
@@ -73,7 +73,8 @@ function* documentRecords(doc: Obj, kind: string): Generator<RagasRecord> {
   }
 }
 
-async function* streamedRecords(
+/** Records of a CSV, JSON lines or JSON array file, streamed through io. */
+export async function* streamedRecords(
   file: OpenedFile,
   format: "csv" | "jsonl" | "json-array",
 ): AsyncGenerator<RagasRecord> {

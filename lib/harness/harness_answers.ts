@@ -3,8 +3,9 @@
  * answer, the reference, the finish reason and latency when recorded, and the harness's own
  * verdicts. The audit reads these files for pass rates; this reads the same files for the
  * answers behind them, so the eval's live checks and judge can say why cases missed without
- * asking the model again. promptfoo (JSON, JSON lines), Inspect AI (`.json`, `.eval`) and
- * DeepEval test runs are read.
+ * asking the model again. promptfoo (JSON, JSON lines), Inspect AI (`.json`, `.eval`),
+ * DeepEval test runs and Ragas tables (verdicts from `thresholds`, as the audit reads them) are
+ * read.
  *
  * @module
  */
@@ -17,6 +18,10 @@ import { inspectSampleRows, sampleError } from "./_inspect_rows.ts";
 import { inspectVersion } from "./_inspect_header.ts";
 import { promptfooCaseNamer, promptfooRow } from "./_promptfoo_rows.ts";
 import { openZip, type ZipArchive } from "./zip.ts";
+import { documentLayout, documentRecords, streamedRecords } from "./_ragas_adapter.ts";
+import { adaptRagasTable, type RagasRecord } from "./ragas.ts";
+import type { FileLook } from "./adapter.ts";
+import type { OpenedFile } from "./_source.ts";
 import type { HarnessName, HarnessProblem, HarnessSource } from "./types.ts";
 import { UserTypeError } from "../errors/mod.ts";
 
@@ -245,6 +250,82 @@ function deepEvalAnswers(doc: Obj, out: HarnessAnswers): void {
   if (model) out.models.push(model);
 }
 
+const first = (values: Obj, names: readonly string[]) =>
+  names.map((n) => values[n]).find((v) => v !== undefined && v !== null && v !== "");
+
+/** A list cell: a list, or its JSON (or Python-looking) text in a CSV. */
+function listCell(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value !== "string" || value.trim() === "") return [];
+  try {
+    const parsed = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.map(String) : [value];
+  } catch {
+    return [value];
+  }
+}
+
+async function ragasAnswers(
+  file: OpenedFile,
+  look: FileLook,
+  thresholds: Readonly<Record<string, number>>,
+  out: HarnessAnswers,
+): Promise<void> {
+  let records: AsyncIterable<RagasRecord> | Iterable<RagasRecord>;
+  if (look.shape === "json") {
+    const doc = obj(look.value) ?? {};
+    const layout = documentLayout(doc);
+    records = documentRecords(doc, "kind" in layout ? layout.kind : "columns");
+  } else {
+    const format = look.shape === "csv"
+      ? "csv"
+      : look.shape === "json-lines"
+      ? "jsonl"
+      : "json-array";
+    records = streamedRecords(file, format);
+  }
+  const seen = new Map<number, Obj>();
+  async function* tap() {
+    for await (const r of records) {
+      if (r.values) seen.set(r.row, r.values);
+      yield r;
+    }
+  }
+  const draft = await adaptRagasTable(tap(), { name: file.name, thresholds });
+  const byRow = new Map<number, { id: string; rows: typeof draft.rows }>();
+  for (const row of draft.rows) {
+    const entry = byRow.get(row.row) ?? { id: row.case, rows: [] };
+    entry.rows.push(row);
+    byRow.set(row.row, entry);
+  }
+  for (const refused of draft.refused) {
+    out.problems.push({ code: refused.reason, row: refused.row, message: refused.message });
+  }
+  for (const [row, { id, rows }] of byRow) {
+    const values = seen.get(row) ?? {};
+    const reference = first(values, [
+      "reference",
+      "ground_truth",
+      "ground_truths",
+      "answer_ground_truth",
+    ]);
+    const context = listCell(first(values, ["retrieved_contexts", "contexts"]));
+    const answer = first(values, ["response", "answer"]);
+    out.answers.push({
+      id,
+      question: String(first(values, ["user_input", "question"]) ?? ""),
+      answer: answer === undefined ? "" : String(answer),
+      references: reference === undefined ? [] : listCell(reference),
+      ...(context.length > 0 ? { context: context.join("\n\n") } : {}),
+      verdicts: rows.map((r) => ({
+        name: r.grader,
+        pass: r.pass,
+        score: typeof r.score === "number" && Number.isFinite(r.score) ? r.score : null,
+      })),
+    });
+  }
+}
+
 /**
  * Read the answers a promptfoo export (JSON or JSON lines), an Inspect AI log (`.json` or
  * `.eval`) or a DeepEval test run recorded, with the harness's own verdicts. Other harness files
@@ -272,7 +353,7 @@ function deepEvalAnswers(doc: Obj, out: HarnessAnswers): void {
  */
 export async function readHarnessAnswers(
   source: HarnessSource,
-  options: { name?: string } = {},
+  options: { name?: string; thresholds?: Readonly<Record<string, number>> } = {},
 ): Promise<HarnessAnswers> {
   const file = await openHarnessSource(source, options.name);
   try {
@@ -318,11 +399,13 @@ export async function readHarnessAnswers(
       detected.harness === "deepeval" && (isObj(doc?.testRunData) || "testCases" in (doc ?? {}))
     ) {
       deepEvalAnswers(doc!, out);
+    } else if (detected.harness === "ragas") {
+      await ragasAnswers(file, look, options.thresholds ?? {}, out);
     } else {
       throw new UserTypeError(
         `Cannot diagnose "${file.name}": it is a ${detected.harness} file (${detected.kind}), and ` +
-          "verdict reads answers to diagnose from promptfoo exports, Inspect AI logs and DeepEval " +
-          "test runs (or its own answers file with the dataset)",
+          "verdict reads answers to diagnose from promptfoo exports, Inspect AI logs, DeepEval " +
+          "test runs and Ragas tables (or its own answers file with the dataset)",
       );
     }
     return out;
