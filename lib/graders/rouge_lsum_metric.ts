@@ -40,26 +40,26 @@ export function summaryUnits(text: string, splitSummaries = false): string[] {
   return units.filter((unit) => unit.length > 0);
 }
 
-/** The full LCS table of two token lists. */
-function lcsTable(a: readonly string[], b: readonly string[]): Uint32Array[] {
-  const table = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      table[i][j] = a[i - 1] === b[j - 1]
-        ? table[i - 1][j - 1] + 1
-        : Math.max(table[i - 1][j], table[i][j - 1]);
+/**
+ * Positions in `ref` of one LCS with `can`, read back from the full LCS table as rouge-score's
+ * `_backtrack_norec` does: the diagonal on equal tokens, otherwise left when the left cell is
+ * strictly larger than the upper one, else up. `table` is scratch space, grown as needed.
+ */
+function lcsPositions(ref: readonly string[], can: readonly string[], scratch: Scratch): number[] {
+  const width = can.length + 1;
+  const size = (ref.length + 1) * width;
+  if (scratch.table.length < size) {
+    scratch.table = new Uint32Array(Math.max(size, 2 * scratch.table.length));
+  }
+  const t = scratch.table;
+  t.fill(0, 0, size);
+  for (let i = 1; i <= ref.length; i++) {
+    for (let j = 1; j <= can.length; j++) {
+      t[i * width + j] = ref[i - 1] === can[j - 1]
+        ? t[(i - 1) * width + j - 1] + 1
+        : Math.max(t[(i - 1) * width + j], t[i * width + j - 1]);
     }
   }
-  return table;
-}
-
-/**
- * Positions in `ref` of one LCS with `can`, read back from the table as rouge-score's
- * `_backtrack_norec` does: the diagonal on equal tokens, otherwise left when the left cell is
- * strictly larger than the upper one, else up.
- */
-function lcsPositions(ref: readonly string[], can: readonly string[]): number[] {
-  const t = lcsTable(ref, can);
   const out: number[] = [];
   let i = ref.length;
   let j = can.length;
@@ -68,10 +68,15 @@ function lcsPositions(ref: readonly string[], can: readonly string[]): number[] 
       out.push(i - 1);
       i--;
       j--;
-    } else if (t[i][j - 1] > t[i - 1][j]) j--;
+    } else if (t[i * width + j - 1] > t[(i - 1) * width + j]) j--;
     else i--;
   }
   return out;
+}
+
+/** A reusable LCS table. */
+interface Scratch {
+  table: Uint32Array;
 }
 
 /** rouge-score's `_summary_level_lcs` on tokenized sentence units. */
@@ -88,10 +93,11 @@ function summaryLevelLcs(
   const targetLeft = countItems(target.flat());
   const predictionLeft = countItems(prediction.flat());
   let hits = 0;
+  const scratch: Scratch = { table: new Uint32Array(64) };
   for (const sentence of target) {
     const union = new Set<number>();
     for (const candidate of prediction) {
-      for (const position of lcsPositions(sentence, candidate)) union.add(position);
+      for (const position of lcsPositions(sentence, candidate, scratch)) union.add(position);
     }
     for (const position of [...union].sort((a, b) => a - b)) {
       const token = sentence[position];

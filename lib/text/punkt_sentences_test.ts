@@ -57,3 +57,46 @@ Deno.test("Punkt: a model from NLTK's punkt_tab files replaces verdict's English
     "Jones was not.",
   ]);
 });
+
+Deno.test("Punkt: on any text, sentences are pieces of it in order and cover its words", async () => {
+  const fc = (await import("fast-check")).default;
+  const piece = fc.constantFrom(
+    "Dr.",
+    "a.m.",
+    "U.S.",
+    "3.5",
+    "5.",
+    "J.",
+    "Yes!",
+    "why?",
+    '"',
+    ")",
+    "...",
+    "--",
+    "\n",
+    " ",
+    "  ",
+    "word",
+    "Then",
+    "the",
+    "é",
+    "😀",
+    "\u0085",
+    "\u00a0",
+  );
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 30 }).map((p) => p.join("")), (text) => {
+      const sentences = punktSentences(text);
+      let from = 0;
+      for (const s of sentences) {
+        const at = text.indexOf(s, from);
+        assert.ok(at >= 0, `${JSON.stringify(s)} is in ${JSON.stringify(text)} after ${from}`);
+        assert.ok(s.length > 0);
+        from = at + s.length;
+      }
+      const visible = (t: string) => t.replace(/[\s\u0085]/gu, "");
+      assert.equal(sentences.map(visible).join(""), visible(text));
+    }),
+    { numRuns: 500 },
+  );
+});
