@@ -359,8 +359,10 @@ export function main(args: string[]): Promise<number> {
           "of a run take theirs as NAME:THRESHOLD",
       );
     }
-    if (values.judge === JUDGE_ALONE && values.diagnose !== undefined) {
-      throw new UsageError("--diagnose asks no model of its own: name the judge (--judge MODEL)");
+    if (values.judge === JUDGE_ALONE && values.diagnose !== undefined && positionals.length === 0) {
+      throw new UsageError(
+        "--diagnose of another tool's file has no model of its own: name the judge (--judge MODEL)",
+      );
     }
     const result = values.diagnose !== undefined && positionals.length === 0
       ? await diagnoseFile(

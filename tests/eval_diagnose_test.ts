@@ -163,6 +163,33 @@ Deno.test("diagnose: a Ragas table, verdicts from thresholds, an abstention and 
   }
 });
 
+Deno.test("diagnose: judge: true on an answers file asks the model that wrote the answers", async () => {
+  const server = startServer({
+    answer: (q, body) =>
+      JSON.stringify(body.messages).includes("You diagnose why")
+        ? '{"cause": "F4", "reason": "wrong capital"}'
+        : q.includes("Chile")
+        ? "Lima"
+        : "Paris",
+  });
+  const out = await Deno.makeTempFile({ suffix: ".jsonl" });
+  const rows = [
+    { id: "fr", question: "Capital of France?", answer: "Paris" },
+    { id: "cl", question: "Capital of Chile?", answer: "Santiago" },
+  ];
+  try {
+    const model = `m@${server.url}`;
+    await evaluate(rows, { model, env: () => undefined, out, progress: false });
+    const result = await evaluate(rows, { answers: out, judge: true, env: () => undefined });
+    assert.equal(result.judge!.model, model);
+    assert.deepEqual(result.causes, { INFRA: 0, F4: 1 });
+    assert.equal(server.requests.length, 3); // two answers, then one judge call
+  } finally {
+    await server.close();
+    await Deno.remove(out);
+  }
+});
+
 async function fixture(path: string): Promise<string | null> {
   const url = new URL(path, FIXTURES);
   try {

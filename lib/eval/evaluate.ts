@@ -68,7 +68,7 @@ export interface EvaluateOptions extends DatasetOptions {
   signal?: AbortSignal;
   /**
    * A judge for the misses the free live checks leave unexplained: a model name, a caller, or
-   * `true` for the run's own model.
+   * `true` for the run's own model (with `answers`: the model that wrote them).
    */
   judge?: string | ModelCaller | true;
   /** Search verified fixes for up to this many items (missed first, then flagged); needs a model. */
@@ -117,6 +117,23 @@ async function keptById(path: string): Promise<Map<string, AnswerRecord>> {
     );
   }
   return out;
+}
+
+/** `judge: true` on an answers file: the model that wrote the answers, when it is one model. */
+function answersModel(
+  given: ReadonlyMap<string, AnswerRecord>,
+  env?: (name: string) => string | undefined,
+): ModelCaller {
+  const models = [...new Set([...given.values()].map((a) => a.model))];
+  const model = models.length === 1 && !models[0].startsWith("app:") ? models[0] : null;
+  if (model === null) {
+    throw new UserTypeError(
+      `judge: true uses the model that wrote the answers, and they come from ${
+        models.length === 1 ? "an app" : `${models.length} models`
+      }: name a judge model (judge: "openai:gpt-4o-mini", --judge MODEL)`,
+    );
+  }
+  return resolveModel(model, { env });
 }
 
 function modelsOf(given: ReadonlyMap<string, AnswerRecord>): string {
@@ -239,7 +256,9 @@ export async function evaluate(source: Source, options: EvaluateOptions = {}): P
     timeoutMs: count("timeoutMs", options.timeoutMs, DEFAULT_RETRY.timeoutMs, 1),
   };
   const concurrency = count("concurrency", options.concurrency, 4, 1);
-  const judge = judgeOf(options.judge, caller, options.env);
+  let judge = options.judge === true && options.answers !== undefined && !caller
+    ? null
+    : judgeOf(options.judge, caller, options.env);
   const fix = options.fix === undefined ? 0 : count("fix", options.fix, 0, 0);
   const fixTries = count("fixTries", options.fixTries, 3, 1);
   if (fix > 0 && (!caller || caller.source !== "model")) {
@@ -260,6 +279,7 @@ export async function evaluate(source: Source, options: EvaluateOptions = {}): P
   const problems = [...data.problems];
   let items = data.items;
   const given = options.answers !== undefined ? await keptById(options.answers) : null;
+  if (given && options.judge === true) judge = answersModel(given, options.env);
   if (given) {
     for (const i of items.filter((i) => !given.has(i.id))) {
       problems.push({
