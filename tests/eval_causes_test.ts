@@ -242,3 +242,50 @@ Deno.test("causes: a change that fixes the miss but breaks another metric is rej
     await server.close();
   }
 });
+
+Deno.test("causes: a recorded finish_reason is read too — a cut-off recorded answer that passed is flagged", async () => {
+  const result = await evaluate([
+    {
+      id: "r1",
+      question: "Capital of Italy?",
+      answer: "Rome",
+      response: "Rome is the",
+      finish_reason: "max_tokens",
+    },
+    {
+      id: "r2",
+      question: "Capital of Peru?",
+      answer: "Lima",
+      response: "Lima",
+      finish_reason: "stop",
+    },
+  ], { metrics: ["contains"] });
+  assert.deepEqual(result.flagged, [{ id: "r1", cause: "F1" }]);
+  assert.equal(result.items[0].answer.rawFinishReason, "max_tokens");
+});
+
+Deno.test("causes: plain retries whose calls fail leave the search incomplete, and every failed call is counted", async () => {
+  let n = 0;
+  const server = startServer({
+    answer: () => "Lyon",
+    fault: () => (n++ === 0 ? undefined : { kind: "500" }),
+  });
+  try {
+    const result = await evaluate([{ id: "x", question: "Capital of France?", answer: "Paris" }], {
+      model: `m@${server.url}`,
+      env,
+      fix: 1,
+      retries: 0,
+      backoff: FAST,
+      progress: false,
+    });
+    const item = result.fixes!.items[0];
+    assert.equal(item.outcome, "incomplete");
+    assert.deepEqual(item.retry, { passed: 0, tries: 3 });
+    assert.deepEqual(item.tried, []);
+    assert.deepEqual(result.fixes!.calls, { asked: 3, reused: 0, failed: 3 });
+    assert.match(result.toText(), /incomplete \(plain retries failed\) +1/);
+  } finally {
+    await server.close();
+  }
+});
