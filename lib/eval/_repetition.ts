@@ -18,22 +18,35 @@ const MAX_TOKENS = 20_000;
 
 function tokensOf(text: string): { tokens: string[]; joiner: string } {
   const words = text.split(/\s+/).filter(Boolean);
-  const chars = [...text.replace(/\s+/g, "")];
-  // Few spaces for many characters: a text without word spaces.
-  if (words.length * 8 < chars.length && chars.length >= 40) {
-    return { tokens: chars.slice(0, MAX_TOKENS), joiner: "" };
+  // Few spaces for many characters: a text without word spaces, read by characters.
+  if (words.length * 8 < text.length && text.length >= 40) {
+    const chars = [...text.replace(/\s+/g, "")];
+    if (words.length * 8 < chars.length) return { tokens: chars.slice(0, MAX_TOKENS), joiner: "" };
   }
   return { tokens: words.slice(0, MAX_TOKENS), joiner: " " };
+}
+
+/** Each token as a small number (equal tokens, equal numbers), so comparing is cheap. */
+function ids(tokens: readonly string[]): Int32Array {
+  const seen = new Map<string, number>();
+  const out = new Int32Array(tokens.length);
+  tokens.forEach((t, i) => {
+    let id = seen.get(t);
+    if (id === undefined) seen.set(t, id = seen.size);
+    out[i] = id;
+  });
+  return out;
 }
 
 /** The longest back-to-back repetition of a block of 1–50 tokens, or null when none repeats. */
 export function longestRepetition(text: string): Repetition | null {
   const { tokens, joiner } = tokensOf(text);
+  const id = ids(tokens);
   let best: Repetition | null = null;
   for (let period = 1; period <= MAX_PERIOD && period * 2 <= tokens.length; period++) {
     let run = 0;
     for (let i = period; i <= tokens.length; i++) {
-      if (i < tokens.length && tokens[i] === tokens[i - period]) {
+      if (i < id.length && id[i] === id[i - period]) {
         run++;
         continue;
       }

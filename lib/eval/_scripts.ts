@@ -24,12 +24,20 @@ const SCRIPTS: readonly [string, RegExp][] = [
 const LETTER = /\p{L}/u;
 
 /** Letters of a text per script (letters of other scripts under `Other`). */
-export function scriptCounts(text: string, maxLetters = 4000): Map<string, number> {
+export function scriptCounts(text: string, maxLetters = 1000): Map<string, number> {
   const counts = new Map<string, number>();
   let seen = 0;
   for (const ch of text) {
-    if (!LETTER.test(ch)) continue;
-    const script = SCRIPTS.find(([, re]) => re.test(ch))?.[0] ?? "Other";
+    const code = ch.charCodeAt(0);
+    let script: string;
+    if (code < 0x80) {
+      // ASCII: only a–z and A–Z are letters, all Latin (the common case, without a regex).
+      if (!((code >= 65 && code <= 90) || (code >= 97 && code <= 122))) continue;
+      script = "Latin";
+    } else {
+      if (!LETTER.test(ch)) continue;
+      script = SCRIPTS.find(([, re]) => re.test(ch))?.[0] ?? "Other";
+    }
     counts.set(script, (counts.get(script) ?? 0) + 1);
     if (++seen >= maxLetters) break;
   }

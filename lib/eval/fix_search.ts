@@ -254,7 +254,7 @@ export async function searchFixes(
     found[position] = result;
     ctx.onItem?.(result);
   }, ctx.signal);
-  summary.items.push(...found);
+  for (const f of found) summary.items.push(f);
   for (const f of found) {
     if (f.change) summary.byChange[f.change] = (summary.byChange[f.change] ?? 0) + 1;
   }
