@@ -108,6 +108,9 @@ ${
   --skip-bad-rows       leave out rows that cannot be used (listed) instead of stopping
   --no-progress         no progress line on the terminal
   --json                print the result as JSON
+  --html OUT            also write one self-contained HTML page: the metric table with intervals,
+                        the misses (answer beside reference), latency and time-to-first-token
+                        charts, and the run's settings (needs --allow-write)
   -h, --help            show this help
 
 Live checks run on every answer and cost no call: finish reason length (F1), empty (F9), refusal
@@ -146,6 +149,7 @@ const OPTIONS = {
   "skip-bad-rows": { type: "boolean" },
   "no-progress": { type: "boolean" },
   json: { type: "boolean" },
+  html: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -376,6 +380,12 @@ export function main(args: string[]): Promise<number> {
         ...(values.diagnose !== undefined ? { answers: values.diagnose } : {}),
       });
     const gate = checkEvalGates(result, gates);
+    if (values.html) {
+      await Deno.writeTextFile(
+        values.html,
+        await result.htmlPage({ footer: [`verdict eval ${args.join(" ")}`, ...gate.lines] }),
+      );
+    }
     if (values.json) {
       printJson(result.toJSON());
       for (const line of gate.lines) console.error(line);

@@ -9,6 +9,7 @@ import { Displayable } from "../render/bundle.ts";
 import { escapeHtml } from "../render/escape.ts";
 import { htmlTable, type Table, textTable } from "../render/table.ts";
 import type { IntervalSettings, MetricSummary } from "./_summary.ts";
+import { evalHtmlPage, type EvalPageOptions } from "./eval_page.ts";
 import type { Cause, ItemResult } from "./types.ts";
 import type { FixSummary } from "./fix_search.ts";
 import type { JudgeSummary } from "./judge.ts";
@@ -407,6 +408,14 @@ export class EvalResult extends Displayable {
       parts.push("", textTable(misses, { maxRows: options.maxRows ?? 20 }));
     }
     return parts.join("\n");
+  }
+
+  /**
+   * The result as one offline HTML page (what `eval --html` writes): the tables, the latency and
+   * time-to-first-token charts and the settings; see {@linkcode evalHtmlPage}.
+   */
+  htmlPage(options: EvalPageOptions = {}): Promise<string> {
+    return evalHtmlPage(this, options);
   }
 
   /** An HTML fragment; every value from the dataset or a model is escaped. */

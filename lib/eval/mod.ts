@@ -15,6 +15,7 @@ export * from "./evaluate.ts";
 export * from "./assert_metric.ts";
 export * from "./gates.ts";
 export * from "./suite.ts";
+export * from "./eval_page.ts";
 export type { IntervalSettings, MetricSummary } from "./_summary.ts";
 export type { RetryPolicy } from "./_retry.ts";
 export * from "./causes.ts";

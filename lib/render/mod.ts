@@ -13,4 +13,5 @@ export * from "./bleu_gap_chart.ts";
 export * from "./near_miss_chart.ts";
 export * from "./progress.ts";
 export * from "./forest_chart.ts";
+export * from "./distribution_chart.ts";
 export * from "./sections.ts";
