@@ -52,7 +52,7 @@ export const BLEU_OPTIONS = {
     minimum: 0,
     nullable: true,
     default: null,
-    help: "floor's value (null: 0.1) or add-k's k (null: 1); exp and none use none",
+    help: "floor's value (null: 0.1) or add-k's k (null: 1); exp and none ignore it",
   },
   maxNgramOrder: {
     type: "integer",
