@@ -81,8 +81,9 @@ function corpusFigures(pairs: readonly CasePair[], metric: CorpusMetric, s: Sett
  * Compare a graded grader on paired cases by a seeded paired bootstrap over cases. A corpus
  * metric is recomputed from summed statistics on each resample (scored only: a row without
  * statistics cannot take part). A mean is compared scored only, all attempted (an unscored
- * attempt scores `scale.min`) and over the envelope (`scale.max` for a's unscored and `scale.min`
- * for b's, and the reverse); `scale` null leaves those out.
+ * attempt gets the worst score: `scale.min`, or `scale.max` where lower is better) and over the
+ * envelope (`scale.max` for a's unscored and `scale.min` for b's, and the reverse); `scale` null,
+ * or a scale without a finite end (TER has no worst score), leaves those out.
  */
 export function gradedFigures(
   pairs: readonly CasePair[],
@@ -90,14 +91,18 @@ export function gradedFigures(
   unscored: boolean,
   scale: { min: number; max: number } | null,
   s: Settings,
+  lowerIsBetter = false,
 ): GradedFigures {
   if (corpus) {
     return { scoredOnly: corpusFigures(pairs, corpus, s), allAttempted: null, envelope: null };
   }
   const scoredOnly = meanFigures(pairs, null, null, s);
   if (!unscored) return { scoredOnly, allAttempted: scoredOnly, envelope: null };
-  if (!scale) return { scoredOnly, allAttempted: null, envelope: null };
-  const allAttempted = meanFigures(pairs, scale.min, scale.min, s);
+  if (!scale || !Number.isFinite(scale.min) || !Number.isFinite(scale.max)) {
+    return { scoredOnly, allAttempted: null, envelope: null };
+  }
+  const failed = lowerIsBetter ? scale.max : scale.min;
+  const allAttempted = meanFigures(pairs, failed, failed, s);
   const worst = meanFigures(pairs, scale.max, scale.min, s);
   const best = meanFigures(pairs, scale.min, scale.max, s);
   return {

@@ -84,7 +84,7 @@ export function compareGrader(
   const scale = scaleOf(paired);
   const figures = kind === "pass/fail"
     ? passFailFigures(paired, repeats, anyUnscored, s)
-    : gradedFigures(paired, corpus, anyUnscored, scale, s);
+    : gradedFigures(paired, corpus, anyUnscored, scale, s, lowerIsBetter);
   if (corpus && !anyUnscored) figures.allAttempted = figures.scoredOnly;
   let convention = s.convention;
   if (figures[convention] === null) {
@@ -93,6 +93,9 @@ export function compareGrader(
       corpus
         ? `${corpus.name} is recomputed from the statistics of scored rows, so unscored rows ` +
           "cannot count as failures: the figures are scored only."
+        : scale && !(Number.isFinite(scale.min) && Number.isFinite(scale.max))
+        ? `The score scale [${scale.min}, ${scale.max}] has no finite worst score, so unscored ` +
+          "attempts cannot be filled in: the figures are scored only."
         : "No common score scale (scores outside [0, 1], or scales that differ between rows): " +
           "the lowest and highest possible scores are unknown, so unscored attempts cannot be " +
           "filled in: the figures are scored only.",

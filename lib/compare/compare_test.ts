@@ -294,3 +294,40 @@ Deno.test("TER, where lower is better: a version with fewer edits is the better 
   assert.ok(g.conventions.scoredOnly!.difference < 0);
   assert.equal(g.verdict, "better");
 });
+
+Deno.test("TER with unscored attempts: no worst score, so only scored-only figures, said why", async () => {
+  const source = [[0.5, 0.1], [0.6, 0.2], [0.4, null], [0.7, 0.3]].flatMap(([a, b], i) =>
+    [["v2", a], ["v3", b]].map(([version, score]) => ({
+      item: `c${i}`,
+      system: version,
+      scorer: "ter",
+      score,
+      scale_min: 0,
+      scale_max: Infinity,
+    }))
+  );
+  const g = (await compare("v2", "v3", { source })).grader("ter")!;
+  assert.deepEqual(g.unscored, { a: 0, b: 1 });
+  assert.equal(g.convention, "scoredOnly");
+  // Filling the unscored attempt with 0, the best TER, would favour v3: it must not happen.
+  assert.equal(g.conventions.allAttempted, null);
+  assert.equal(g.conventions.envelope, null);
+  assert.ok(Math.abs(g.difference - ((0.1 + 0.2 + 0.3) - (0.5 + 0.6 + 0.7)) / 3) < 1e-12);
+  assert.match(g.notes.join(" "), /no finite worst score/);
+});
+
+Deno.test("a bounded lower-is-better score fills an unscored attempt with its top, the worst", async () => {
+  const source = [[2, 1], [3, 1], [2, null]].flatMap(([a, b], i) =>
+    [["v2", a], ["v3", b]].map(([version, score]) => ({
+      item: `c${i}`,
+      system: version,
+      scorer: "ter",
+      score,
+      scale_min: 0,
+      scale_max: 10,
+    }))
+  );
+  const g = (await compare("v2", "v3", { source })).grader("ter")!;
+  const all = g.conventions.allAttempted!;
+  assert.ok(Math.abs(all.difference - ((1 + 1 + 10) - (2 + 3 + 2)) / 3) < 1e-12);
+});
