@@ -115,3 +115,17 @@ Deno.test("eval suite: an unknown key or a gate on a metric the suite lacks exit
     /fail_under \/ --fail-under f1: no such metric in this run \(metrics: number\)/,
   );
 });
+
+Deno.test("eval suite: the bundled examples/eval_suite.yaml passes its gates and writes its page", async () => {
+  const dir = await Deno.makeTempDir();
+  const r = await cli(
+    [`${ROOT_DIR}/examples/eval_suite.yaml`, "--html", `${dir}/report.html`],
+    dir,
+  );
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^suite capitals-recorded /m);
+  assert.match(r.stdout, /gate contains ≥ 0\.6: mean 0\.700 \(seed 0\) — passed/);
+  const page = await Deno.readTextFile(`${dir}/report.html`);
+  assert.ok(page.includes("Settings of the run") && page.includes("capitals-recorded"));
+  await Deno.remove(dir, { recursive: true });
+});
