@@ -68,10 +68,32 @@ export function longestRepetition(text: string): Repetition | null {
 }
 
 /**
+ * A quick test that rules out degeneration in most answers: a stretch of L tokens made of one
+ * block of p ≤ L/3 tokens has at most p + 3 distinct 4-grams, so an answer of n tokens that holds
+ * one (L ≥ 20 and L ≥ 0.3 n) has at most n − 2L/3 + 3 distinct 4-grams out of n − 3.
+ */
+function mayLoop(text: string): boolean {
+  const { tokens } = tokensOf(text);
+  const n = tokens.length;
+  if (n < 20) return false;
+  const id = ids(tokens);
+  // Hashed 4-grams: a collision only makes the answer look more repetitive (then it is scanned).
+  const grams = new Set<number>();
+  for (let i = 0; i + 3 < n; i++) {
+    let h = id[i];
+    for (let j = 1; j < 4; j++) h = (Math.imul(h, 0x9e3779b1) ^ id[i + j]) | 0;
+    grams.add(h);
+  }
+  const longest = Math.max(20, 0.3 * n);
+  return grams.size <= n - (2 * longest) / 3 + 3;
+}
+
+/**
  * A repetition that counts as degeneration: a block back to back at least 3 times, covering at
  * least 20 tokens and at least 30% of the answer. Lists and tables rarely meet all three.
  */
 export function degenerate(text: string): Repetition | null {
+  if (!mayLoop(text)) return null;
   const r = longestRepetition(text);
   if (!r || r.copies < 3 || r.tokens < 20 || r.tokens < 0.3 * r.total) return null;
   return r;
