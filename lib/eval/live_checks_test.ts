@@ -2,7 +2,8 @@
 import assert from "node:assert/strict";
 import { CAUSE_IDS, CAUSES, JUDGE_CAUSES, mainCause } from "./causes.ts";
 import { LIVE_CHECKS, liveChecks } from "./live_checks.ts";
-import { degenerate } from "./_repetition.ts";
+import { degenerate, longestRepetition } from "./_repetition.ts";
+import fc from "fast-check";
 import type { AnswerRecord, MetricValue } from "./types.ts";
 
 function answer(text: string, extra: Partial<AnswerRecord> = {}): AnswerRecord {
@@ -161,4 +162,23 @@ Deno.test("causes: the registry orders every cause once; the judge is offered on
   assert.equal(mainCause(["F13", "F4"]), "F4");
   assert.equal(mainCause(["F1", "F11"]), "F11");
   assert.equal(mainCause(["F9", "F1"]), "F1");
+});
+
+Deno.test("repetition: the quick 4-gram test never rules out a loop the full scan would count", () => {
+  const word = fc.constantFrom("a", "b", "c", "d", "e", "f", "g", "h", "the", "cat");
+  fc.assert(
+    fc.property(
+      fc.array(word, { maxLength: 60 }),
+      fc.array(word, { minLength: 1, maxLength: 12 }),
+      fc.integer({ min: 2, max: 30 }),
+      fc.array(word, { maxLength: 60 }),
+      (before, block, copies, after) => {
+        const text = [...before, ...Array(copies).fill(block).flat(), ...after].join(" ");
+        const r = longestRepetition(text);
+        const counts = r !== null && r.copies >= 3 && r.tokens >= 20 && r.tokens >= 0.3 * r.total;
+        assert.equal(degenerate(text) !== null, counts, text);
+      },
+    ),
+    { numRuns: 500 },
+  );
 });
