@@ -41,12 +41,21 @@ export function causesTable(
   const missed = items.filter((i) => i.missed);
   const beside = (key: string) =>
     missed.filter((i) => i.causes.includes(key as CauseId) && missKey(i) !== key).length;
-  const rows = Object.entries(causes).filter(([, n]) => n > 0).map((
-    [k, n],
-  ) => [label(k), n, k === "none" || k === "not-judged" ? "" : beside(k)]);
+  // Every cause that is some miss's main cause, or was found beside another main cause.
+  const keys = [...CAUSE_IDS, "none", "not-judged"].filter((k) =>
+    (causes[k] ?? 0) > 0 || (k !== "none" && k !== "not-judged" && beside(k) > 0)
+  );
+  const besides = keys.map((k) => k === "none" || k === "not-judged" ? 0 : beside(k));
+  const shown = besides.some((b) => b > 0);
+  const rows = keys.map((k, i) =>
+    shown
+      ? [label(k), causes[k] ?? 0, k === "none" || k === "not-judged" ? "" : besides[i]]
+      : [label(k), causes[k] ?? 0]
+  );
   const notes = [
-    `each miss counted once, under its main cause: the first of ${CAUSE_IDS.join(" > ")}`,
-    "also found: misses where the cause was found beside another main cause (see docs/causes.md)",
+    `each miss counted once, under its main cause: the first of ${CAUSE_IDS.join(" > ")} ` +
+    "(causes: docs/causes.md)",
+    ...(shown ? ["also found: misses where the cause was found beside another main cause"] : []),
   ];
   if (judge) {
     notes.push(
@@ -63,9 +72,9 @@ export function causesTable(
   }
   return {
     caption: `Misses by cause (${missed.length})`,
-    columns: ["cause", "misses", "also found"],
+    columns: shown ? ["cause", "misses", "also found"] : ["cause", "misses"],
     rows,
-    numeric: [1, 2],
+    numeric: shown ? [1, 2] : [1],
     notes,
   };
 }
