@@ -78,6 +78,27 @@ export async function run(command: string, body: () => Promise<number>): Promise
   }
 }
 
+/**
+ * The end of a run in which no row could be used (a wrong column, the wrong `--format`, an empty
+ * file): one line on stderr with the reason counts, and exit code 2. The report, with its table of
+ * left-out rows, has been printed on stdout already.
+ */
+export function noRowUsed(
+  command: string,
+  file: string,
+  read: number,
+  reasons: Readonly<Record<string, number>>,
+  hint = "check the file, --format and --map",
+): number {
+  const counts = Object.entries(reasons).filter(([, n]) => n > 0)
+    .map(([reason, n]) => `${reason} ${n}`);
+  const why = read === 0
+    ? "the file has no rows"
+    : `${read} ${read === 1 ? "row" : "rows"} read, every one left out: ${counts.join(", ")}`;
+  console.error(`verdict ${command}: no row of "${file}" could be used (${why}); ${hint}`);
+  return EXIT_USAGE;
+}
+
 /** Print JSON on stdout (numbers that JSON cannot hold become null, as JSON.stringify does). */
 export function printJson(value: unknown): void {
   console.log(JSON.stringify(value, null, 2));

@@ -11,4 +11,5 @@ export const EXIT_BUG = 70;
 
 /** The exit codes as a help line, the same in every command. */
 export const EXIT_CODES_HELP =
-  "Exit codes: 0 done, 2 the file or an option could not be used, 70 a bug in verdict.";
+  "Exit codes: 0 done, 2 the file or an option could not be used (or no row of the file could " +
+  "be used), 70 a bug in verdict.";

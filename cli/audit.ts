@@ -23,6 +23,7 @@ import {
   mapFlagHelp,
   mapFlags,
   MAX_DECOMPRESSED_HELP,
+  noRowUsed,
   pairs,
   parse,
   printJson,
@@ -86,6 +87,8 @@ ${methodHelp(22)}
                       (needs --allow-write)
   --json              print the report as JSON on stdout (undefined rates are null; with gates,
                       their outcomes under "gates")
+  -v, --verbose       also print the details: each group's unscored rows, the totals by class,
+                      the notes on the harness, the checks and the conventions
   -h, --help          show this help
 
 Conventions: scored only = passes / scored attempts; all attempted = passes / attempts
@@ -93,7 +96,7 @@ Conventions: scored only = passes / scored attempts; all attempted = passes / at
 passes); envelope = all-attempted lower bound to upper-edge upper bound.
 
 Exit codes: 0 done (and every gate passed), 1 a --fail-under(-lower) gate failed, 2 the file or
-an option could not be used, 70 a bug in verdict.`;
+an option could not be used (or no row of it was an attempt), 70 a bug in verdict.`;
 
 const OPTIONS = {
   confidence: { type: "string" },
@@ -110,6 +113,7 @@ const OPTIONS = {
   "gate-convention": { type: "string" },
   html: { type: "string" },
   json: { type: "boolean" },
+  verbose: { type: "boolean", short: "v" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -244,10 +248,19 @@ export function main(args: string[]): Promise<number> {
     if (values.json) {
       printJson(gates.length ? { ...report.toJSON(), gates: outcomes } : report.toJSON());
     } else {
-      console.log(report.toText());
+      console.log(report.toText({ verbose: values.verbose, more: "--verbose shows them" }));
       if (lines.length) console.log(["Gates", "=====", ...lines].join("\n"));
     }
     for (const line of lines.filter((l) => l.endsWith("FAILED"))) console.error(line);
+    const data = report.toJSON();
+    if (data.totals.attempted === 0) {
+      const reasons: Record<string, number> = {};
+      for (const r of data.refusedRows) reasons[r.reason] = (reasons[r.reason] ?? 0) + 1;
+      const hint = data.harness
+        ? `the notes on the ${data.harness} file say what it holds`
+        : "check the file, --format and --map";
+      return noRowUsed("audit", positionals[0], data.refusedRows.length, reasons, hint);
+    }
     return outcomes.some((o) => !o.passed) ? EXIT_GATE : EXIT_OK;
   });
 }

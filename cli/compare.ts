@@ -58,6 +58,7 @@ here with the eval's metrics as recorded answers: no model is called.
                         whole interval below 0 at --confidence); "all" for every grader
   --html OUT            also write an offline HTML page with the forest chart (needs --allow-write)
   --json                print the comparison as JSON on stdout (undefined figures are null)
+  -v, --verbose         also print each grader's details: pairs, every convention, notes
   -h, --help            show this help
 
 Pass/fail graders: Newcombe's hybrid score interval for paired proportions and McNemar's exact
@@ -90,6 +91,7 @@ const OPTIONS = {
   "fail-if-worse": { type: "string", multiple: true },
   html: { type: "string" },
   json: { type: "boolean" },
+  verbose: { type: "boolean", short: "v" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -215,7 +217,7 @@ export function main(args: string[]): Promise<number> {
       );
     }
     if (values.json) printJson(result.toJSON());
-    else console.log(result.toText());
+    else console.log(result.toText({ verbose: values.verbose, more: "--verbose shows them" }));
     for (const g of worse) {
       console.error(
         `verdict compare: ${result.b} is significantly worse than ${result.a} on ${g.grader}: ` +

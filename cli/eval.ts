@@ -111,6 +111,7 @@ ${
   --html OUT            also write one self-contained HTML page: the metric table with intervals,
                         the misses (answer beside reference), latency and time-to-first-token
                         charts, and the run's settings (needs --allow-write)
+  -v, --verbose         also print the misses, answer beside reference
   -h, --help            show this help
 
 Live checks run on every answer and cost no call: finish reason length (F1), empty (F9), refusal
@@ -150,6 +151,7 @@ const OPTIONS = {
   "no-progress": { type: "boolean" },
   json: { type: "boolean" },
   html: { type: "string" },
+  verbose: { type: "boolean", short: "v" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -390,7 +392,7 @@ export function main(args: string[]): Promise<number> {
       printJson(result.toJSON());
       for (const line of gate.lines) console.error(line);
     } else {
-      console.log(result.toText());
+      console.log(result.toText({ verbose: values.verbose, more: "--verbose shows them" }));
       if (gate.lines.length > 0) console.log(["", ...gate.lines].join("\n"));
     }
     if (result.nothingAnswered) {

@@ -37,6 +37,7 @@ import {
   mapFlagHelp,
   mapFlags,
   MAX_DECOMPRESSED_HELP,
+  noRowUsed,
   pairs,
   parse,
   printJson,
@@ -96,7 +97,10 @@ Usage: deno run --allow-read cli.ts score FILE [options]
   --html OUT            also write one self-contained HTML page with the tables, the near-miss
                         chart and list, and corpus-vs-sentence BLEU/chrF charts (needs
                         --allow-write; per-row points for files up to 50,000 rows)
-  --json                print the report as JSON on stdout
+  --json                print the report as JSON on stdout (scores as fractions, as in the
+                        scored file)
+  -v, --verbose         also print the details: counts per version, near-miss steps, failing
+                        cases, BLEU's brevity penalty and precisions, per-row assertions
   -h, --help            show this help
 
 Playground and normalizer:
@@ -130,6 +134,7 @@ const OPTIONS = {
   config: { type: "string" },
   html: { type: "string" },
   json: { type: "boolean" },
+  verbose: { type: "boolean", short: "v" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -376,7 +381,14 @@ export function main(args: string[]): Promise<number> {
       );
     }
     if (values.json) printJson(report.toJSON());
-    else console.log(report.toText());
+    else console.log(report.toText({ verbose: values.verbose, more: "--verbose shows them" }));
+    const read = report.read.report.toJSON().rows;
+    if (read.used === 0) {
+      const reasons = Object.fromEntries(
+        Object.entries(read.leftOut).map(([reason, entry]) => [reason, entry?.count ?? 0]),
+      );
+      return noRowUsed("score", file, read.read, reasons);
+    }
     return EXIT_OK;
   });
 }

@@ -56,8 +56,13 @@ Deno.test("audit text: one table per group, conventions spelled out, confidence 
   assert.match(stdout, /scored only\s+left out\s+5\s+6\s+83\.3%\s+90% Wilson \[/);
   assert.match(stdout, /all attempted\s+counted as failures\s+5\s+8\s+62\.5%\s+90% Wilson \[/);
   assert.match(stdout, /upper edge\s+counted as passes\s+7\s+8\s+87\.5%\s+90% Wilson \[/);
-  assert.match(stdout, /Which number to report: Report the scored-only rate/);
+  assert.match(stdout, /Which number to report: Report 83\.3% \(5 of 6 scored, 2 of 8 attempts/);
+  assert.match(stdout, /^judge +v1 +8 +2 +83\.3% \(5\/6\) +62\.5% \(5\/8\) +87\.5% \(7\/8\)/m);
   assert.doesNotMatch(stdout, /95% Wilson/);
+  assert.ok(stdout.split("\n").length < 60, "the default text is short");
+  const verbose = await capture(() => auditMain([FIXTURE.pathname, "--verbose"]));
+  assert.match(verbose.stdout, /Unscored attempts of judge · v1/);
+  assert.doesNotMatch(stdout, /Unscored attempts of judge · v1/);
 });
 
 Deno.test("audit: help, usage errors and unreadable files give exit codes without stack traces", async () => {
@@ -91,7 +96,7 @@ Deno.test("audit runs under --allow-read alone, and --json prints only JSON", as
   assert.equal(JSON.parse(r.stdout).totals.attempted, 13);
   const text = await spawn("cli/audit.ts", [FIXTURE.pathname]);
   assert.equal(text.code, 0, text.stderr);
-  assert.match(text.stdout, /Version "v2", grader "judge"/);
+  assert.match(text.stdout, /judge · v2: 5 attempts/);
   const missing = await spawn("cli/audit.ts", ["tests/audit_fixtures/none.csv"]);
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /^verdict audit: .*none\.csv/);

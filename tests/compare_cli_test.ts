@@ -161,7 +161,7 @@ Deno.test("compare runs with read permission only, and --html needs write permis
   const args = ["run", "--no-prompt", "--allow-read", "cli.ts", "compare", EXAMPLE];
   const ok = await runProcess([...args, "--versions", `${V2},${V3}`, "--graders", "exact"]);
   assert.equal(ok.code, 0, ok.stderr);
-  assert.match(ok.stdout, /exact +pass rate +40 +20\.0% \(8\/40\) +72\.5% \(29\/40\) +\+0\.525/);
+  assert.match(ok.stdout, /exact +pass rate +40 +20\.0% \(8\/40\) +72\.5% \(29\/40\) +\+52\.5 pp/);
   const html = await runProcess([
     ...args,
     "--versions",

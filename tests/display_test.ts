@@ -101,9 +101,13 @@ Deno.test("score charts: Plotly JSON, offline HTML and text; labels cannot escap
     assertInert(html(bundle), where);
     assertScripts(html(bundle), 1, where);
   }
-  // Row ids reach the figure as data, escaped for Plotly's label markup.
-  const figure = first["application/vnd.plotly.v1+json"] as { data: { customdata: string[] }[] };
-  assert.ok(figure.data[0].customdata[0].startsWith("c1&lt;img src=x"));
+  // Row ids, outputs and references reach the figure as data, escaped for Plotly's label markup.
+  const figure = first["application/vnd.plotly.v1+json"] as {
+    data: { x: string[]; customdata: string[][] }[];
+  };
+  assert.ok(figure.data[0].x[0].startsWith("c1&lt;img src=x"));
+  assert.ok(figure.data[0].customdata.flat().some((t) => t.includes("&lt;script&gt;")));
+  assert.ok(figure.data[0].customdata.flat().every((t) => !/[<>]/.test(t)));
   // In the chart's script the label is escaped twice: for Plotly, then for <script>.
   assert.ok(html(later[0][1]).includes("c1\\u0026lt;img src=x onerror=\\u0026#34;window"));
 });
@@ -210,5 +214,6 @@ Deno.test("eval result: bundle keys, metric table and misses with escaped ids, a
     html(bundle).includes("c1&lt;img src=x onerror=&quot;window.__verdict_xss=2&quot;&gt;"),
   );
   assert.ok(html(bundle).includes("Paris&lt;img src=x"));
-  assert.ok((bundle["text/plain"] as string).includes(`c1${IMG}`));
+  assert.ok(result.toText({ verbose: true }).includes(`c1${IMG}`));
+  assert.match(bundle["text/plain"] as string, /Details not shown: Misses/);
 });

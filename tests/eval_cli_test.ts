@@ -95,9 +95,10 @@ Deno.test("eval CLI: recorded answers under --allow-read alone; --json has the d
 });
 
 Deno.test("eval CLI: text output carries the settings beside the figures", async () => {
-  const r = await cli(["examples/capitals.jsonl", "--metric", "exact_match", "--seed", "3"], {
-    allow: ["--allow-read"],
-  });
+  const r = await cli(
+    ["examples/capitals.jsonl", "--metric", "exact_match", "--seed", "3", "--verbose"],
+    { allow: ["--allow-read"] },
+  );
   assert.equal(r.code, 0);
   assert.match(r.stdout, /^eval examples\/capitals\.jsonl · recorded answers · 20 items, 8 missed/);
   assert.match(
@@ -355,7 +356,7 @@ Deno.test("examples/eval_app.ts evaluates an app under --allow-read alone and pa
   assert.equal(out.code, 0);
   // The app knows 15 of the 20 countries and answers those with the city's name.
   assert.match(stdout, /· app:capitalApp · 20 items, 5 missed/);
-  assert.match(stdout, /exact_match\s+0\.750\s+\S+ to \S+\s+15\/20/);
+  assert.match(stdout, /exact_match\s+0\.750\s+\S+ to \S+\s+75\.0% \(15\/20\)/);
   assert.match(stdout, /retrieved\s+0\.750/);
   assert.match(stdout, /gate exact_match ≥ 0\.7: passed/);
 });

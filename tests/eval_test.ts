@@ -317,7 +317,7 @@ Deno.test("evaluate: not scored items are shown and left out of the mean", async
   ], { metrics: ["exact_match"] });
   const em = result.metric("exact_match")!;
   assert.deepEqual([em.mean, em.passed, em.scored, em.notScored], [0.5, 1, 2, 1]);
-  assert.match(result.toText(), /exact_match\s+0\.500\s+\S+ to \S+\s+1\/2\s+1\s+0/);
+  assert.match(result.toText(), /exact_match\s+0\.500\s+\S+ to \S+\s+50\.0% \(1\/2\)\s+1\s+0/);
 });
 
 Deno.test("assertMetric: passes, fails with the figures and settings, refuses unknown names", async () => {

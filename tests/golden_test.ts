@@ -6,7 +6,7 @@
 //
 // and read the diff of tests/testdata/golden/ before committing it.
 import assert from "node:assert/strict";
-import { auditCounts, auditFile, evaluate, score } from "../mod.ts";
+import { auditCounts, auditFile, compare, evaluate, score } from "../mod.ts";
 
 const EXAMPLES = new URL("../examples/", import.meta.url);
 const GOLDEN = new URL("./testdata/golden/", import.meta.url);
@@ -47,16 +47,19 @@ async function matchesGolden(name: string, actual: string): Promise<void> {
 }
 
 interface Shown {
-  toText(): string;
+  toText(options?: { verbose?: boolean }): string;
   toHTML(): string;
 }
 
+/** The default text, the verbose text when it says more, and the HTML. */
 async function snapshot(name: string, shown: Shown): Promise<void> {
   const text = shown.toText();
+  const verbose = shown.toText({ verbose: true });
   const html = shown.toHTML();
-  // Sanity that holds whatever the layout: the two views are not empty and HTML is a fragment.
+  // Sanity that holds whatever the layout: the views are not empty and HTML is a fragment.
   assert.ok(text.trim().length > 0 && html.trim().startsWith("<"));
   await matchesGolden(`${name}.txt`, text + "\n");
+  if (verbose !== text) await matchesGolden(`${name}.verbose.txt`, verbose + "\n");
   await matchesGolden(`${name}.html`, html + "\n");
 }
 
@@ -88,4 +91,15 @@ Deno.test("golden: eval result on recorded answers", async () => {
     progress: false,
   });
   await snapshot("eval_result", result);
+});
+
+Deno.test("golden: compare result of the two versions of the bundled example", async () => {
+  const result = await compare("returns-assistant-v2", "returns-assistant-v3", {
+    source: {
+      text: await Deno.readTextFile(new URL("returns-desk.jsonl", EXAMPLES)),
+      name: "returns-desk.jsonl",
+    },
+    graders: ["exact", "normalized", "token-f1", "bleu", "chrf"],
+  });
+  await snapshot("compare_result", result);
 });

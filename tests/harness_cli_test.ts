@@ -19,8 +19,10 @@ Deno.test("audit --harness forces a harness; a wrong one is a one-line error", a
   const ok = await capture(() =>
     auditMain([new URL("openai_run.json", DATA).pathname, "--harness", "openai", "--json"])
   );
-  assert.equal(ok.code, 0);
+  // A run summary without its items holds no attempt: the JSON is printed, and the exit code is 2.
+  assert.equal(ok.code, 2);
   assert.equal(JSON.parse(ok.stdout).groups.length, 0);
+  assert.match(ok.stderr, /no row of ".*openai_run\.json" could be used/);
   const wrong = await capture(() =>
     auditMain([new URL("openai_run.json", DATA).pathname, "--harness", "promptfoo"])
   );

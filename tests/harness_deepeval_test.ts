@@ -117,10 +117,16 @@ Deno.test("DeepEval cache and link-only files", async () => {
   const link = await audited(new URL("deepeval_link.json", DATA));
   assert.deepEqual([link.read.rows.length, link.report.groups.length], [0, 0]);
   assert.match(link.read.harness.notes[0], /only a link to results uploaded to Confident AI/);
-  // The command line says so and exits 0.
-  const out = await capture(() => auditMain([new URL("deepeval_link.json", DATA).pathname]));
-  assert.equal(out.code, 0, out.stderr);
+  // The command line says so, and exits 2: there was nothing to audit.
+  const out = await capture(() =>
+    auditMain([new URL("deepeval_link.json", DATA).pathname, "--verbose"])
+  );
+  assert.equal(out.code, 2, out.stderr);
   assert.match(out.stdout, /only a link to results uploaded to Confident AI/);
+  assert.match(
+    out.stderr,
+    /no row of ".*deepeval_link\.json" could be used \(the file has no rows\); the notes on the deepeval/,
+  );
 });
 
 Deno.test("DeepEval files take no thresholds: they carry their own verdicts", async () => {

@@ -63,7 +63,7 @@ Deno.test("Ragas example CSV: every metric × row is an attempt; means over scor
   assert.ok(read.rows.every((r) => r.version === "returns-desk.ragas.csv"));
   // No verdicts without thresholds: no pass rate, and the text says the mean with its count.
   assert.ok(report.groups.every((g) => !g.verdicts && g.scoredOnly === null));
-  const text = (await audit(harnessAuditInput(read))).toText();
+  const text = (await audit(harnessAuditInput(read))).toText({ verbose: true });
   assert.match(text, /mean 0\.813 over 8 of 10 attempts \(2 unscored, left out of the mean\)/);
   assert.match(text, /Ragas' printed summary \(safe_nanmean\) skips NaN silently/);
   assert.match(text, /A NaN can therefore mean errored or undefined/);
@@ -156,12 +156,12 @@ Deno.test("Ragas layouts pandas writes: records array, split, index, Unnamed: 0,
 
 Deno.test("audit --threshold on a Ragas file: three ways for that metric, means for the rest", async () => {
   const out = await capture(() =>
-    auditMain([EXAMPLE.pathname, "--threshold", "faithfulness=0.7", "--seed", "7"])
+    auditMain([EXAMPLE.pathname, "--threshold", "faithfulness=0.7", "--seed", "7", "--verbose"])
   );
   assert.equal(out.code, 0, out.stderr);
-  assert.match(out.stdout, /grader "faithfulness": 10 attempts \(6 passed, 2 failed, 2 unscored\)/);
+  assert.match(out.stdout, /faithfulness · \S+: 10 attempts \(6 passed, 2 failed, 2 unscored\)/);
   assert.match(out.stdout, /scored only\s+left out\s+6\s+8\s+75\.0%/);
-  assert.match(out.stdout, /grader "context_recall": 10 attempts \(10 scored, 0 without a usable/);
+  assert.match(out.stdout, /context_recall · \S+: 10 attempts \(10 scored, 0 without a usable/);
   assert.match(out.stdout, /percentile bootstrap intervals \(1000 resamples, seed 7\)/);
   const bad = await capture(() => auditMain([EXAMPLE.pathname, "--threshold", "faith=0.7"]));
   assert.equal(bad.code, 2);

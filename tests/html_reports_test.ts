@@ -69,8 +69,11 @@ Deno.test({
       screenshot: `${ARTIFACTS}/audit-report.png`,
     });
     assertClean(seen, 1, "audit --html");
-    // Totals, then each version's rates and unscored attempts.
-    assert.equal(seen.tables, 5);
+    // The summary, each version's rates, each version's unscored attempts (folded), the totals.
+    assert.equal(seen.tables, 6);
+    // The summary and the chart come before the groups.
+    assert.ok(html.indexOf("Summary: one line per") < html.indexOf('class="verdict-chart"'));
+    assert.ok(html.indexOf('class="verdict-chart"') < html.indexOf("Which number to report"));
     assert.equal(seen.tables, html.match(/<table[\s>]/g)?.length);
   },
 });
@@ -106,18 +109,27 @@ Deno.test({
     const page = `${ARTIFACTS}/score-report.html`;
     const ran = await cli(["score", "examples/returns-desk.jsonl", "--html", page]);
     assert.equal(ran.code, 0, ran.stderr);
-    assert.match(ran.stdout, /^Read "examples\/returns-desk\.jsonl"/, "the text report on stdout");
+    assert.match(
+      ran.stdout,
+      /^Score of "examples\/returns-desk\.jsonl"/,
+      "the text report on stdout",
+    );
     const html = await Deno.readTextFile(page);
+    // The summary and the main chart come first, the details after them.
+    const chartAt = html.indexOf('class="verdict-chart"');
+    assert.ok(html.indexOf("<caption>Summary</caption>") < chartAt);
+    assert.ok(chartAt < html.indexOf('<details class="verdict-details">'));
     assert.equal(html.split("window.Plotly = Plotly").length, 2, "plotly.js is inlined once");
     for (
       const text of [
         "Fails by grader: near misses by formatting step, and real misses",
-        "BLEU · returns-assistant-v2: corpus 0.7811 vs mean of sentence scores 0.5675",
-        "BLEU · returns-assistant-v3: corpus 0.9215 vs mean of sentence scores 0.9535",
-        "chrF · returns-assistant-v2: corpus 0.8243 vs mean of sentence scores 0.7203",
-        "TER · returns-assistant-v2: corpus 0.7723 vs mean of sentence scores 1.4008",
+        "BLEU · returns-assistant-v2: corpus 78.11 vs mean of sentence scores 56.75",
+        "BLEU · returns-assistant-v3: corpus 92.15 vs mean of sentence scores 95.35",
+        "chrF · returns-assistant-v2: corpus 82.43 vs mean of sentence scores 72.03",
+        "TER · returns-assistant-v2: corpus 77.23 vs mean of sentence scores 140.08",
         "lower TER is better",
-        "brevity penalty 1.0000; n-gram precisions 0.8233 / 0.7743 / 0.7755 / 0.7528",
+        "brevity penalty 1.0000; n-gram precisions 82.33 / 77.43 / 77.55 / 75.28",
+        "corpus BLEU: BLEU|nrefs:var|case:mixed|eff:no|tok:13a|smooth:exp|version:",
         "Near misses: failing rows that a formatting step or probe would pass",
         "verdict score examples/returns-desk.jsonl --html",
       ]

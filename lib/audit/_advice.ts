@@ -46,68 +46,110 @@ export function bootstrapText(m: ScoreMean): string {
   return `${label} [${scoreText(m.interval.lower)}, ${scoreText(m.interval.upper)}]`;
 }
 
+/** Which number to report for one group, in one or two sentences, and why (once per report). */
+export interface Advice {
+  /** The advice: the figure to report with its counts and interval. */
+  advice: string;
+  /** The reasons behind it, said once in a report's notes however many groups share them. */
+  reasons: string[];
+}
+
+/** Why all attempted is the release bar. */
+const RELEASE_BAR =
+  "All attempted is the figure for a release bar: it counts every unscored attempt as a failure, " +
+  "so the bar cannot be met by losing the hard cases.";
+
 export function advise(
   counts: ClassCounts,
   errorKinds: Record<ErrorKind, number>,
   rates: ConventionRates | null,
   settings: { confidence: number; method: IntervalMethod },
   mean: ScoreMean | null = null,
-): string {
+): Advice {
   const { confidence, method } = settings;
   if (rates === null) {
-    const head = "This grader gave scores but no pass/fail verdicts, so it has no pass rate";
+    const head = "No pass rate: this grader gave scores but no pass/fail verdicts";
     if (!mean || mean.scored === 0) {
-      return `${head}, and none of its attempts has a usable score: there is nothing to report; ` +
-        "rerun the unscored attempts.";
+      return {
+        advice: `${head}, and none of its attempts has a usable score: nothing to report; ` +
+          "rerun the unscored attempts.",
+        reasons: [],
+      };
     }
-    return `${head}: report its ${meanText(mean)}, ${bootstrapText(mean)}, never the mean alone. ` +
-      "Give it a threshold to get the pass rate three ways.";
+    return {
+      advice: `${head}. Report its ${meanText(mean)}, ${bootstrapText(mean)}, never the mean ` +
+        "alone.",
+      reasons: [
+        "A grader with scores but no verdicts gets the pass rate three ways once it has a " +
+        "threshold (--threshold METRIC=X).",
+      ],
+    };
   }
   const unscored = counts.attempted - counts.passed - counts.failed;
   const { scoredOnly, allAttempted, envelope } = rates;
-  if (counts.attempted === 0) return "No attempts in this group: there is no rate to report.";
+  if (counts.attempted === 0) {
+    return { advice: "No attempts in this group: there is no rate to report.", reasons: [] };
+  }
+  const envelopeText = intervalText(envelope.lower, envelope.upper, confidence, method);
   if (unscored === 0) {
-    return `Every attempt was scored, so the three conventions agree: report ${
-      percent(scoredOnly.rate)
-    } (${counts.passed} of ${counts.attempted}), ${
-      intervalText(scoredOnly.lower, scoredOnly.upper, confidence, method)
-    }.`;
+    return {
+      advice: `Report ${percent(scoredOnly.rate)} (${counts.passed} of ${counts.attempted}), ${
+        intervalText(scoredOnly.lower, scoredOnly.upper, confidence, method)
+      }: every attempt was scored, so the three conventions agree.`,
+      reasons: [],
+    };
   }
-  const parts = [
-    `Report the scored-only rate with its counts beside it: ${
-      percent(scoredOnly.rate)
-    } (${counts.passed} of ${scoredOnly.trials} scored; ${unscored} of ${counts.attempted} attempts unscored); or report the envelope, ${
-      intervalText(envelope.lower, envelope.upper, confidence, method)
-    }.`,
-    `For a release bar use all attempted, ${
-      percent(allAttempted.rate)
-    }: it counts every unscored attempt as a failure, so the bar cannot be met by losing the hard cases.`,
-  ];
-  if (scoredOnly.trials === 0) {
-    parts[0] = `No attempt was scored, so scored only is undefined: report the envelope, ${
-      intervalText(envelope.lower, envelope.upper, confidence, method)
-    }, and rerun the unscored cases.`;
-  }
+  const releaseBar = `for a release bar, all attempted: ${percent(allAttempted.rate)} ` +
+    `(${counts.passed} of ${counts.attempted}).`;
+  const parts = scoredOnly.trials === 0
+    ? [
+      `No attempt was scored, so scored only is undefined: report the envelope, ${envelopeText}, ` +
+      "and rerun the unscored cases.",
+    ]
+    : [
+      `Report ${percent(scoredOnly.rate)} (${counts.passed} of ${scoredOnly.trials} scored, ` +
+      `${unscored} of ${counts.attempted} attempts unscored) with the envelope ${envelopeText}; ` +
+      releaseBar,
+    ];
+  const reasons = [RELEASE_BAR];
   if (errorKinds.model > 0) {
     parts.push(
-      `${errorKinds.model} unscored attempt(s) are model errors (content filter, refusal, empty reply); ` +
-        "these are most likely real failures, which scored only leaves out, so it flatters the result: prefer all attempted or the envelope.",
+      errorKinds.model === 1
+        ? "1 unscored attempt is a model error, likely a real failure: prefer all attempted or " +
+          "the envelope."
+        : `${errorKinds.model} unscored attempts are model errors, likely real failures: prefer ` +
+          "all attempted or the envelope.",
+    );
+    reasons.push(
+      "Model errors (content filter, refusal, empty reply) are most likely real failures, which " +
+        "scored only leaves out: where there are any, scored only flatters the result.",
     );
   } else if (errorKinds.grader === unscored) {
     parts.push(
-      "Every unscored attempt is a grader-side error (the grader could not judge the row, e.g. no " +
-        "reference); these say nothing about the model, so scored only is the figure for what was " +
-        "judged: fix the grader's input to narrow the envelope.",
+      "Every unscored attempt is a grader-side error: scored only is the figure for what was " +
+        "judged.",
+    );
+    reasons.push(
+      "Grader-side errors (the grader could not judge the row, e.g. no reference) say nothing " +
+        "about the model; fixing the grader's input narrows the envelope.",
     );
   } else if (counts.unparsed > 0) {
     parts.push(
-      `${counts.unparsed} grade(s) could not be read; a harness that scores them as 0 counts them as failures, so check them before trusting either edge.`,
+      counts.unparsed === 1
+        ? "1 grade could not be read: check it before trusting either edge."
+        : `${counts.unparsed} grades could not be read: check them before trusting either edge.`,
+    );
+    reasons.push(
+      "A harness that scores an unreadable grade as 0 counts it as a failure, silently.",
     );
   } else if (errorKinds.infrastructure === unscored) {
     parts.push(
-      "Every unscored attempt is an infrastructure error (timeout, rate limit, server or connection failure); " +
-        "these usually strike cases at random, so scored only is a fair estimate. Rerunning those cases narrows the envelope.",
+      "Every unscored attempt is an infrastructure error: scored only is a fair estimate.",
+    );
+    reasons.push(
+      "Infrastructure errors (timeout, rate limit, server or connection failure) usually strike " +
+        "cases at random; rerunning those cases narrows the envelope.",
     );
   }
-  return parts.join(" ");
+  return { advice: parts.join(" "), reasons };
 }

@@ -11,7 +11,7 @@ import { classifyRow } from "./classify_row.ts";
 import { conventionRates } from "./convention_rates.ts";
 import { matchDeclared } from "./declared_match.ts";
 import { scoreMean } from "./score_mean.ts";
-import { advise } from "./_advice.ts";
+import { type Advice, advise } from "./_advice.ts";
 import { type ClassCounts, GraderState, GroupState, zeroCounts } from "./_state.ts";
 import { AuditReport, type AuditReportData, type GroupReport } from "./audit_report.ts";
 import type { AuditRow, DeclaredFigure, RefusedRow, ScoreScale } from "./types.ts";
@@ -256,8 +256,12 @@ function groupReport(
     declared: [],
     zeroing,
     unscoredRows: [...g.examples].sort((a, b) => a.row - b.row),
-    advice: advise(counts, g.errorKinds, rates, settings, mean),
+    ...adviceOf(advise(counts, g.errorKinds, rates, settings, mean)),
   };
+}
+
+function adviceOf(a: Advice): { advice: string; adviceReasons: string[] } {
+  return { advice: a.advice, adviceReasons: a.reasons };
 }
 
 function eachCaseOnce(g: GroupState, pooled: number): GroupReport["eachCaseOnce"] {

@@ -6,6 +6,7 @@
  */
 import { mimeBundle } from "../render/bundle.ts";
 import { $display, type MimeBundle } from "../render/display_symbol.ts";
+import { escapeHtml } from "../render/escape.ts";
 import { htmlTable, type Table, textTable } from "../render/table.ts";
 import {
   INTERVAL_METHODS,
@@ -178,7 +179,6 @@ export class CountsAudit {
       ],
       rows,
       numeric: [2, 3, 4],
-      notes: [this.#summary()],
     };
   }
 
@@ -192,14 +192,16 @@ export class CountsAudit {
         : "Report scored only with its counts beside it, or the envelope; use all attempted for a release bar.");
   }
 
-  /** The figures as a text table. */
+  /** The figures as text: what to report in one line, then the table. */
   toText(): string {
-    return textTable(this.#table()) + "\n";
+    return `${this.#summary()}\n\n${textTable(this.#table())}\n`;
   }
 
-  /** The figures as an HTML table. */
+  /** The figures as HTML: what to report in one line, then the table. */
   toHTML(): string {
-    return `<div class="verdict-audit-counts">${htmlTable(this.#table())}</div>`;
+    return `<div class="verdict-audit-counts"><p class="verdict-lead">${
+      escapeHtml(this.#summary())
+    }</p>\n${htmlTable(this.#table())}</div>`;
   }
 
   /** The notebook display bundle. */

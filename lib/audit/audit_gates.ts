@@ -6,6 +6,10 @@
  */
 import { UserRangeError } from "../errors/mod.ts";
 import { INTERVAL_METHODS } from "../stats/proportion_interval.ts";
+import { meetsThreshold } from "../stats/meets_threshold.ts";
+
+// The threshold rule, for the readers above the audit (harness) that may not reach stats.
+export { meetsThreshold, THRESHOLD_TOLERANCE } from "../stats/meets_threshold.ts";
 import type { AuditReport } from "./audit_report.ts";
 import { type Convention, CONVENTIONS } from "./convention_rates.ts";
 
@@ -112,7 +116,7 @@ export function checkAuditGates(
         bound: gate.bound,
         threshold: gate.threshold,
         value,
-        passed: value >= gate.threshold,
+        passed: meetsThreshold(value, gate.threshold),
         description: `${CONVENTIONS[convention].name} ${what} ${shown}`,
       });
     }

@@ -7,8 +7,8 @@ import { Displayable, mimeBundle } from "../render/bundle.ts";
 import type { PlotlyChart } from "../render/chart.ts";
 import { $display, type MimeBundle } from "../render/display_symbol.ts";
 import { envelopeChart } from "../render/envelope_chart.ts";
+import { type ReportSection, sectionsHtml, sectionsText } from "../render/sections.ts";
 import { offlineHtmlPage } from "../render/html_page.ts";
-import { sectionsHtml, sectionsText } from "../render/sections.ts";
 import type { Table } from "../render/table.ts";
 import { INTERVAL_METHODS, type IntervalMethod } from "../stats/proportion_interval.ts";
 import type { Interval } from "../stats/types.ts";
@@ -76,8 +76,10 @@ export interface GroupReport {
   zeroing: { ran: boolean; reason: string; moved: number };
   /** Unscored rows with their reasons (at most 20 of each class). */
   unscoredRows: UnscoredRow[];
-  /** Which number to report, in plain words. */
+  /** Which number to report, in plain words: the figure with its counts and interval. */
   advice: string;
+  /** Why, in sentences that several groups may share (a report says each once). */
+  adviceReasons: string[];
 }
 
 /** Everything an audit found, as plain data (the shape of {@link AuditReport.toJSON}). */
@@ -112,11 +114,18 @@ export interface AuditReportData {
 export interface AuditViewOptions {
   /** Rows shown at most in each table (default 20); pass `Infinity` for all kept rows. */
   maxRows?: number;
+  /**
+   * Text only: also the details (each group's unscored rows, the totals by class, the notes),
+   * which HTML folds (default false).
+   */
+  verbose?: boolean;
+  /** Text only: how to see the details, ending the line that names them. */
+  more?: string;
 }
 
 /** Options of {@link AuditReport.htmlPage}. */
 export interface AuditPageOptions extends AuditViewOptions {
-  /** The page title (default `verdict audit report`). */
+  /** The page title (default `Audit of "FILE"`). */
   title?: string;
   /** Lines at the foot of the page, e.g. the command that made it. */
   footer?: readonly string[];
@@ -183,11 +192,16 @@ export class AuditReport {
   }
 
   /**
-   * The report as text: one table per version × grader, the checks and the advice. Tables show
-   * at most `maxRows` rows (default 20) and say how many they left out.
+   * The report as text: the summary (one line per version × grader), then for each group which
+   * number to report and its rates three ways; with `verbose`, also the unscored rows, the totals
+   * by class and the notes. Tables show at most `maxRows` rows (default 20) and say how many they
+   * left out.
    */
   toText(options: AuditViewOptions = {}): string {
-    return sectionsText(reportSections(this.#data), (t) => tableOptions(t, options));
+    return sectionsText(reportSections(this.#data), (t) => tableOptions(t, options), {
+      verbose: options.verbose,
+      more: options.more ?? "toText({ verbose: true }) shows them",
+    });
   }
 
   /** The report as an HTML fragment; every value from the source is escaped. */
@@ -212,8 +226,11 @@ export class AuditReport {
    *   score: null, pass: null, error: i < 15 ? "timeout" : "", // 15 errored, 10 empty
    * }));
    * const report = await audit(rows);
-   * assert.match(report.toText(), /showing 20 of 25 rows; \.show\(\{ maxRows: 25 \}\) shows all/);
-   * assert.doesNotMatch(report.show({ maxRows: 25 })[$display]()["text/plain"] as string, /showing/);
+   * const verbose = report.toText({ verbose: true });
+   * assert.match(verbose, /showing 20 of 25 rows; \.show\(\{ maxRows: 25 \}\) shows all/);
+   * const all = report.show({ maxRows: 25, verbose: true })[$display]()["text/plain"] as string;
+   * assert.match(all, /errored/);
+   * assert.doesNotMatch(all, /showing/);
    * ```
    */
   show(options: AuditViewOptions = {}): Displayable {
@@ -242,27 +259,41 @@ export class AuditReport {
   }
 
   /**
-   * The report as one offline HTML page (what `audit --html` writes): the tables, then the
-   * envelope chart, with plotly.js inlined once. The page loads nothing from the network. It is a
-   * promise because plotly.js is read on the first page or chart, not when verdict is imported.
+   * The report as one offline HTML page (what `audit --html` writes): the summary and the
+   * envelope chart at the top, then each group's advice and rates, then the details folded.
    *
-   * @example The page of an audit
+   * @example A page with the chart after the summary
    * ```ts
-   * import { auditFile } from "@verdict/verdict";
+   * import { audit } from "@verdict/verdict";
    * import assert from "node:assert/strict";
    *
-   * const report = await auditFile("examples/returns-desk-runs.jsonl");
-   * const page = await report.htmlPage({ footer: ["audited in an example"] });
-   * assert.ok(page.startsWith("<!doctype html>"));
-   * assert.equal(page.match(/class="verdict-chart"/g)?.length, 1); // the envelope chart
-   * assert.ok(page.includes("audited in an example"));
+   * const report = await audit({
+   *   source: "runs.jsonl",
+   *   rows: [
+   *     { row: 1, case: "q1", version: "v1", repeat: 0, grader: "exact", score: 1, pass: true },
+   *     { row: 2, case: "q2", version: "v1", repeat: 0, grader: "exact", score: null, pass: null, error: "timeout" },
+   *   ],
+   * });
+   * const page = await report.htmlPage({ footer: ["made in a test"] });
+   * assert.ok(page.includes("<title>Audit of &quot;runs.jsonl&quot;</title>"));
+   * assert.ok(page.indexOf("Summary") < page.indexOf('class="verdict-chart"'));
+   * assert.ok(page.indexOf('class="verdict-chart"') < page.indexOf("Which number to report"));
    * ```
    */
   htmlPage(options: AuditPageOptions = {}): Promise<string> {
+    const [head, ...rest] = reportSections(this.#data);
+    const html = (sections: ReportSection[]) =>
+      sectionsHtml(sections, "verdict-audit", (t) => tableOptions(t, options));
     const chart = this.chart();
     return offlineHtmlPage({
-      title: options.title ?? "verdict audit report",
-      sections: [{ html: this.toHTML(options) }, { figure: chart.figure, text: chart.text }],
+      title: options.title ?? head.heading ?? "Audit",
+      sections: [
+        { html: html([{ ...head, heading: undefined }]) },
+        ...(this.#data.groups.some((g) => g.verdicts)
+          ? [{ figure: chart.figure, text: chart.text }]
+          : []),
+        { html: html([{}, ...rest]) }, // the groups keep their h3 headings
+      ],
       footer: options.footer,
     });
   }

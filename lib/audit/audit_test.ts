@@ -124,7 +124,8 @@ Deno.test("with no unscored rows the report says so and shows one rate", async (
   const text = report.toText();
   assert.match(text, /no unscored attempts: the three conventions agree, so one rate/);
   assert.doesNotMatch(text, /upper edge\s+counted as passes/);
-  assert.match(g.advice, /^Every attempt was scored/);
+  assert.match(g.advice, /^Report 75\.0% \(3 of 4\).*every attempt was scored/);
+  assert.deepEqual(g.adviceReasons, []);
 });
 
 Deno.test("groups are per version × grader; rows may come from an async iterable", async () => {
@@ -234,7 +235,7 @@ Deno.test("zeroing check does not run on free-text passes, missing grades or no 
     row({ pass: false, score: 0, rawGrade: "unclear" }),
   ]);
   assert.equal(missing.groups[0].zeroing.ran, false);
-  assert.match(missing.groups[0].zeroing.reason, /have no raw grade/);
+  assert.match(missing.groups[0].zeroing.reason, /1 passing row has no raw grade/);
 
   const none = await audit([row({}), row({ pass: false, score: 0 })]);
   assert.deepEqual(none.groups[0].zeroing, {
@@ -242,7 +243,10 @@ Deno.test("zeroing check does not run on free-text passes, missing grades or no 
     reason: "no raw grade in the file for this grader",
     moved: 0,
   });
-  assert.match(none.toText(), /Zeroing check: not run \(no raw grade/);
+  assert.match(
+    none.toText({ verbose: true }),
+    /Zeroing check of grader "exact": not run: no raw grade/,
+  );
 });
 
 Deno.test("declared figures name the convention that produced them", async () => {
@@ -328,7 +332,8 @@ Deno.test("text and HTML spell out the conventions, carry the confidence and esc
   const labelled = text.match(/90% Wilson \[\d+\.\d%, \d+\.\d%\]/g) ?? [];
   assert.ok(intervals.length >= 4);
   assert.equal(labelled.length, intervals.length);
-  assert.match(text, /Which number to report: Report the scored-only rate/);
+  assert.match(text, /Which number to report: Report 100\.0% \(1 of 1 scored, 1 of 2 attempts/);
+  assert.ok(text.indexOf("Which number to report") < text.indexOf("Pass rate three ways"));
   const bundle = report[$display]();
   assert.deepEqual(Object.keys(bundle), ["text/html", "text/plain", "application/json"]);
   assert.equal(bundle["text/plain"], text);
@@ -337,11 +342,24 @@ Deno.test("text and HTML spell out the conventions, carry the confidence and esc
 Deno.test("the advice depends on what the unscored rows are", async () => {
   const base = rows(5, () => ({}));
   const infra = await audit([...base, row({ pass: null, score: null, error: "ECONNRESET" })]);
-  assert.match(infra.groups[0].advice, /infrastructure error.*fair estimate/);
+  assert.match(infra.groups[0].advice, /infrastructure error: scored only is a fair estimate/);
+  assert.match(infra.groups[0].adviceReasons.join(" "), /strike cases at random/);
   const model = await audit([...base, row({ pass: null, score: null, error: "empty response" })]);
-  assert.match(model.groups[0].advice, /model errors.*prefer all attempted/);
+  assert.match(model.groups[0].advice, /model error, likely a real failure: prefer all attempted/);
+  assert.match(model.groups[0].adviceReasons.join(" "), /scored only flatters the result/);
   const grader = await audit([...base, row({ pass: null, score: null, error: "no-reference" })]);
-  assert.match(grader.groups[0].advice, /grader-side error.*say nothing about the model/);
+  assert.match(grader.groups[0].advice, /grader-side error: scored only is the figure/);
+  assert.match(grader.groups[0].adviceReasons.join(" "), /say nothing about the model/);
+  // A reason shared by several groups is said once, in the notes.
+  const two = await audit([
+    ...base,
+    row({ pass: null, score: null, error: "ECONNRESET" }),
+    ...rows(5, () => ({ version: "v2" })),
+    row({ version: "v2", pass: null, score: null, error: "ECONNRESET" }),
+  ]);
+  const verbose = two.toText({ verbose: true });
+  assert.equal(verbose.match(/strike cases at random/g)?.length, 1);
+  assert.equal(verbose.match(/release bar: it counts every unscored attempt/g)?.length, 1);
   const none = await audit([row({ pass: null, score: null, error: "timeout" })]);
   assert.match(none.groups[0].advice, /No attempt was scored/);
 });
@@ -385,7 +403,7 @@ Deno.test("another interval method: every rate, the envelope, the advice and the
   assert.equal(g.envelope!.lower, agrestiCoullInterval(9, 11, 0.9).lower);
   assert.notEqual(g.scoredOnly!.lower, wilson.groups[0].scoredOnly!.lower);
   const text = report.toText();
-  assert.match(text, /Intervals: Agresti-Coull, two-sided at 90% confidence/);
+  assert.match(text, /Intervals: Agresti-Coull, two-sided, 90% confidence/);
   assert.equal(text.match(/90% Agresti-Coull \[/g)?.length, 4 + 1); // three rates, envelope, advice
   assert.doesNotMatch(text, /Wilson/);
   assert.match(report.chart().text, /90% Agresti-Coull/);
@@ -418,7 +436,7 @@ Deno.test("scores without verdicts: the mean is over scored attempts, with the c
   const text = report.toText();
   assert.match(text, /mean 0\.563 over 8 of 25 attempts \(17 unscored, left out of the mean\)/);
   assert.match(text, /percentile bootstrap, 500 resamples, seed 3/);
-  assert.match(g.advice, /report its mean 0\.563 over 8 of 25 attempts/);
+  assert.match(g.advice, /Report its mean 0\.563 over 8 of 25 attempts/);
   // The same seed gives the same interval; another seed another one.
   const again = (await audit(input, { seed: 3, resamples: 500 })).toJSON().groups[0].scoreMean!;
   assert.deepEqual(again.interval, m.interval);

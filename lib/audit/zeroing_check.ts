@@ -88,14 +88,23 @@ export class ZeroingCheck {
     if (this.#passingFreeText > 0) {
       return {
         ran: false,
-        reason: `${this.#passingFreeText} passing row(s) carry free text (e.g. ${
-          JSON.stringify(this.#freeTextExample)
-        })`,
+        reason: `${
+          rows(this.#passingFreeText, "passing row carries", "passing rows carry")
+        } free text (e.g. ${JSON.stringify(this.#freeTextExample)})`,
       };
     }
     if (this.#passingNoGrade > 0) {
-      return { ran: false, reason: `${this.#passingNoGrade} passing row(s) have no raw grade` };
+      return {
+        ran: false,
+        reason: `${
+          rows(this.#passingNoGrade, "passing row has", "passing rows have")
+        } no raw grade`,
+      };
     }
     return { ran: true, reason: "every passing row carries a recognized raw grade" };
   }
+}
+
+function rows(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
 }

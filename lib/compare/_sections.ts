@@ -1,7 +1,17 @@
 // The comparison as sections of headings, tables and lines, shared by the text and HTML views.
 import type { ReportSection } from "../render/sections.ts";
+import { sacrebleuName } from "../graders/signature.ts";
+import { plural } from "../render/format.ts";
 import type { Table } from "../render/table.ts";
-import { confidenceLabel, figureWithCounts, pValue, signed, signedInterval } from "./_format.ts";
+import {
+  confidenceLabel,
+  figureWithCounts,
+  pValue,
+  type Scale,
+  scaleOf,
+  signed,
+  signedInterval,
+} from "./_format.ts";
 import { BOOTSTRAP_TEST } from "./_settings.ts";
 import {
   COMPARE_CONVENTIONS,
@@ -44,14 +54,15 @@ function summaryTable(d: CompareData): Table {
     ],
     rows: d.graders.map((g) => {
       const f = g.conventions[g.convention]!;
+      const scale = scaleOf(g);
       return [
         g.grader,
-        g.metric,
+        metricLabel(g),
         f.cases,
-        figureWithCounts(f, "a"),
-        figureWithCounts(f, "b"),
-        signed(g.difference),
-        signedInterval(g.ci),
+        figureWithCounts(f, "a", scale),
+        figureWithCounts(f, "b", scale),
+        signed(g.difference, scale),
+        signedInterval(g.ci, scale),
         g.verdict,
         shownP(g.pValue, g.test, d),
         COMPARE_CONVENTIONS[g.convention].name,
@@ -61,20 +72,31 @@ function summaryTable(d: CompareData): Table {
   };
 }
 
-function conventionRow(name: string, f: ConventionFigures, d: CompareData): unknown[] {
+/** The metric as the tables name it, with the scale of a corpus metric. */
+function metricLabel(g: GraderComparison): string {
+  return scaleOf(g) === "hundred" ? `${g.metric} (0–100)` : g.metric;
+}
+
+function conventionRow(
+  name: string,
+  f: ConventionFigures,
+  d: CompareData,
+  scale: Scale,
+): unknown[] {
   return [
     name,
     f.cases,
-    figureWithCounts(f, "a"),
-    figureWithCounts(f, "b"),
-    signed(f.difference),
-    signedInterval(f.ci),
+    figureWithCounts(f, "a", scale),
+    figureWithCounts(f, "b", scale),
+    signed(f.difference, scale),
+    signedInterval(f.ci, scale),
     shownP(f.pValue, f.test, d),
   ];
 }
 
 function graderSection(g: GraderComparison, d: CompareData): Section {
   const conf = confidenceLabel(d.confidence);
+  const scale = scaleOf(g);
   const tables: Table[] = [];
   if (g.table) {
     const t = g.table;
@@ -92,17 +114,19 @@ function graderSection(g: GraderComparison, d: CompareData): Section {
   const { scoredOnly, allAttempted, envelope } = g.conventions;
   const agree = g.unscored.a + g.unscored.b === 0;
   if (scoredOnly) {
-    rows.push(conventionRow(agree ? "every convention" : "scored only", scoredOnly, d));
+    rows.push(conventionRow(agree ? "every convention" : "scored only", scoredOnly, d, scale));
   }
-  if (allAttempted && !agree) rows.push(conventionRow("all attempted", allAttempted, d));
+  if (allAttempted && !agree) {
+    rows.push(conventionRow("all attempted", allAttempted, d, scale));
+  }
   if (envelope) {
     rows.push([
       "envelope",
       null,
       null,
       null,
-      `${signed(envelope.difference[0])} to ${signed(envelope.difference[1])}`,
-      signedInterval(envelope.ci),
+      `${signed(envelope.difference[0], scale)} to ${signed(envelope.difference[1], scale)}`,
+      signedInterval(envelope.ci, scale),
       null,
     ]);
   }
@@ -122,12 +146,11 @@ function graderSection(g: GraderComparison, d: CompareData): Section {
       ? `, ${c.onlyA} only in ${d.a}, ${c.onlyB} only in ${d.b} (not compared)`
       : "") +
     ".",
-    ...(g.signature ? [`Signature: ${g.signature}`] : []),
     ...g.notes,
   ];
-  const head = `${g.grader} (${g.metric}): ${signed(g.difference)} ${signedInterval(g.ci)}, ` +
-    `${g.verdict}`;
-  return { heading: head, tables, lines };
+  const head = `${g.grader} (${metricLabel(g)}): ${signed(g.difference, scale)} ` +
+    `${signedInterval(g.ci, scale)}, ${g.verdict}`;
+  return { heading: head, tables, lines, details: true };
 }
 
 /** The whole comparison as sections. */
@@ -136,7 +159,7 @@ export function compareSections(d: CompareData): ReportSection[] {
   const head: Section = {
     heading: `Comparison of ${quoted(d.b)} against ${quoted(d.a)}`,
     lines: [
-      `${d.pairs} case(s) in both versions; ${d.onlyA.length} only in ${quoted(d.a)}; ` +
+      `${plural(d.pairs, "case")} in both versions; ${d.onlyA.length} only in ${quoted(d.a)}; ` +
       `${d.onlyB.length} only in ${quoted(d.b)}.`,
       `Every difference is ${d.b} − ${d.a} with a two-sided ${conf} interval. ` +
       `Headline convention: ${COMPARE_CONVENTIONS[d.convention].name} ` +
@@ -147,6 +170,10 @@ export function compareSections(d: CompareData): ReportSection[] {
       "above 0; no correction for comparing several graders.",
       `Sources: ${quoted(d.a)} from ${quoted(d.sources.a)}; ${quoted(d.b)} from ` +
       `${quoted(d.sources.b)}.`,
+      ...d.graders.filter((g) => g.signature).map((g) =>
+        `${g.grader}: ${sacrebleuName(g.metric.replace(/^corpus /, ""), g.signature!)}|` +
+        `${g.signature} (shown on the 0–100 scale; the JSON data keep fractions)`
+      ),
       ...d.notes,
     ],
     tables: d.graders.length > 0 ? [summaryTable(d)] : [],

@@ -9,7 +9,7 @@ import { $display, type MimeBundle } from "../render/display_symbol.ts";
 import { forestChart } from "../render/forest_chart.ts";
 import { offlineHtmlPage } from "../render/html_page.ts";
 import { plotlyBundle } from "../render/plotly.ts";
-import { sectionsHtml, sectionsText } from "../render/sections.ts";
+import { sectionsHtml, sectionsText, type SectionsTextOptions } from "../render/sections.ts";
 import { pValue } from "./_format.ts";
 import { BOOTSTRAP_TEST } from "./_settings.ts";
 import { compareSections } from "./_sections.ts";
@@ -44,7 +44,7 @@ export interface ComparePageOptions {
  * assert.deepEqual(exact.table, { bothPass: 1, onlyA: 0, onlyB: 2, bothFail: 0 });
  * assert.equal(exact.difference, 2 / 3);
  * assert.equal(exact.pValue, 0.5); // McNemar exact: 2 discordant pairs, both for v3
- * assert.match(result.toText(), /exact +pass rate +3 +33\.3% \(1\/3\) +100\.0% \(3\/3\) +\+0\.667/);
+ * assert.match(result.toText(), /exact +pass rate +3 +33\.3% \(1\/3\) +100\.0% \(3\/3\) +\+66\.7 pp/);
  * ```
  */
 export class CompareResult {
@@ -81,9 +81,12 @@ export class CompareResult {
     return structuredClone(this.#data);
   }
 
-  /** The comparison as text: the summary table, then each grader's details. */
-  toText(): string {
-    return sectionsText(compareSections(this.#data), () => ({ maxRows: Infinity }));
+  /**
+   * The comparison as text: the summary table and the settings; with `{ verbose: true }` also
+   * each grader's details (pairs, every convention, notes).
+   */
+  toText(options: SectionsTextOptions = {}): string {
+    return sectionsText(compareSections(this.#data), () => ({ maxRows: Infinity }), options);
   }
 
   /** The comparison as an HTML fragment; every value from a source is escaped. */
@@ -99,12 +102,15 @@ export class CompareResult {
    */
   chart(): PlotlyChart {
     const d = this.#data;
+    // One axis for every grader: differences × 100, so a pass rate moves in percentage points and
+    // BLEU or chrF in points of sacreBLEU's 0–100 scale, as the tables show them.
+    const h = (x: number) => x * 100;
     return forestChart(
       d.graders.map((g) => ({
         label: `${g.grader} (${g.metric})`,
-        estimate: g.difference,
-        lower: g.ci[0],
-        upper: g.ci[1],
+        estimate: h(g.difference),
+        lower: h(g.ci[0]),
+        upper: h(g.ci[1]),
         method: g.method,
         better: g.better,
         detail:
@@ -113,13 +119,14 @@ export class CompareResult {
           } (${g.test}); ${g.conventions[g.convention]?.cases ?? 0} cases; ` +
           COMPARE_CONVENTIONS[g.convention].name,
         envelope: g.conventions.envelope
-          ? { lower: g.conventions.envelope.ci[0], upper: g.conventions.envelope.ci[1] }
+          ? { lower: h(g.conventions.envelope.ci[0]), upper: h(g.conventions.envelope.ci[1]) }
           : null,
       })),
       {
         a: d.a,
         b: d.b,
         confidence: d.confidence,
+        unit: "× 100 (percentage points; BLEU and chrF on 0–100)",
         notes: [
           `headline convention: ${COMPARE_CONVENTIONS[d.convention].name}; band: envelope over ` +
           "unscored attempts (where there are any)",

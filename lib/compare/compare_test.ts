@@ -73,7 +73,7 @@ Deno.test("unscored attempts under each convention on crafted pairs", async () =
   assert.deepEqual(g.table, allAttempted!.table);
   const scored = await compare("v2", "v3", { source: rows(CRAFTED), convention: "scoredOnly" });
   assert.deepEqual(scored.grader("exact")!.table, scoredOnly!.table);
-  assert.match(result.toText(), /envelope +-0\.200 to \+0\.400/);
+  assert.match(result.toText({ verbose: true }), /envelope +-20\.0 pp to +\+40\.0 pp/);
 });
 
 Deno.test("McNemar p-values equal exact binomial sums; the interval is Newcombe's on the table", async () => {

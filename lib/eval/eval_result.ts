@@ -6,8 +6,10 @@
  */
 import type { RowProblem } from "../io/mod.ts";
 import { Displayable } from "../render/bundle.ts";
-import { escapeHtml } from "../render/escape.ts";
-import { htmlTable, type Table, textTable } from "../render/table.ts";
+import { formatCount, formatRate, formatScore } from "../render/format.ts";
+import { sectionsHtml, sectionsText, type SectionsTextOptions } from "../render/sections.ts";
+import type { Table } from "../render/table.ts";
+import type { ReportSection } from "../render/sections.ts";
 import type { IntervalSettings, MetricSummary } from "./_summary.ts";
 import { evalHtmlPage, type EvalPageOptions } from "./eval_page.ts";
 import type { Cause, ItemResult } from "./types.ts";
@@ -126,8 +128,8 @@ export interface EvalResultJson {
   settings: EvalSettings;
 }
 
-/** Options of {@link EvalResult.misses}. */
-export interface MissesOptions {
+/** Options of the views of an {@link EvalResult}. */
+export interface MissesOptions extends SectionsTextOptions {
   /** Rows shown (default 20). */
   maxRows?: number;
   /** Characters of each answer and reference shown (default 120). */
@@ -139,7 +141,7 @@ const clip = (s: string, n: number) => s.length > n ? s.slice(0, n) + "…" : s;
 
 function figure(x: number, unit?: string): string {
   if (!Number.isFinite(x)) return "—";
-  return unit === "ms" ? `${Math.round(x).toLocaleString("en-US")}` : x.toFixed(3);
+  return unit === "ms" ? formatCount(Math.round(x)) : formatScore(x);
 }
 
 /**
@@ -316,12 +318,12 @@ export class EvalResult extends Displayable {
     const pct = Math.round(this.interval.confidence * 100);
     return {
       caption: `Metrics (${this.settingsLine()})`,
-      columns: ["metric", "mean", `${pct}% CI`, "pass", "not scored", "failed calls"],
+      columns: ["metric", "mean", `${pct}% CI`, "passed", "not scored", "failed calls"],
       rows: this.metrics.map((m) => [
         m.unit ? `${m.name} (${m.unit})` : m.name,
         figure(m.mean, m.unit),
         Number.isFinite(m.ci[0]) ? `${figure(m.ci[0], m.unit)} to ${figure(m.ci[1], m.unit)}` : "—",
-        m.passed === null ? "no threshold" : `${m.passed}/${m.scored}`,
+        m.passed === null ? "no threshold" : formatRate(m.passed, m.scored),
         m.notScored,
         m.failedCalls,
       ]),
@@ -399,15 +401,35 @@ export class EvalResult extends Displayable {
     return lines;
   }
 
-  /** Text for terminals. */
-  toText(options: MissesOptions = {}): string {
-    const parts = [this.headline(), "", textTable(this.metricTable()), "", ...this.#lines()];
-    for (const table of this.diagnosisTables()) parts.push("", textTable(table));
-    if (this.missed.length > 0) {
-      const misses = this.missesTable({ maxChars: 60, ...options });
-      parts.push("", textTable(misses, { maxRows: options.maxRows ?? 20 }));
+  /**
+   * The result as sections: the metric table and the run's lines, the causes, flagged items and
+   * verified fixes, then the details (the misses, and the fix search item by item).
+   */
+  #sections(options: MissesOptions, text: boolean) {
+    const sections: ReportSection[] = [{
+      heading: this.headline(),
+      tables: [this.metricTable()],
+      lines: this.#lines(),
+    }];
+    const diagnosis = this.diagnosisTables();
+    const perItem = this.fixes && this.fixes.items.length > 0 ? diagnosis.pop() : undefined;
+    if (diagnosis.length > 0) sections.push({ tables: diagnosis });
+    if (perItem) {
+      sections.push({
+        heading: perItem.caption ?? "Fix search, item by item",
+        tables: [{ ...perItem, caption: undefined }],
+        details: true,
+      });
     }
-    return parts.join("\n");
+    if (this.missed.length > 0) {
+      const misses = this.missesTable({ ...(text ? { maxChars: 60 } : {}), ...options });
+      sections.push({
+        heading: misses.caption,
+        tables: [{ ...misses, caption: undefined }],
+        details: true,
+      });
+    }
+    return sections;
   }
 
   /**
@@ -418,18 +440,19 @@ export class EvalResult extends Displayable {
     return evalHtmlPage(this, options);
   }
 
-  /** An HTML fragment; every value from the dataset or a model is escaped. */
+  /**
+   * Text for terminals: the metric table, the run's settings and the diagnosis tables; with
+   * `{ verbose: true }` also the misses, answer beside reference.
+   */
+  toText(options: MissesOptions = {}): string {
+    const rows = { maxRows: options.maxRows ?? 20 };
+    return sectionsText(this.#sections(options, true), () => rows, options).trimEnd();
+  }
+
+  /** An HTML fragment, the misses folded; every value from the dataset or a model is escaped. */
   toHTML(options: MissesOptions = {}): string {
-    const parts = [
-      `<p><b>${escapeHtml(this.headline())}</b></p>`,
-      htmlTable(this.metricTable()),
-      ...this.#lines().map((l) => `<div class="verdict-note">${escapeHtml(l)}</div>`),
-      ...this.diagnosisTables().map((t) => htmlTable(t)),
-    ];
-    if (this.missed.length > 0) {
-      parts.push(htmlTable(this.missesTable(options), { maxRows: options.maxRows ?? 20 }));
-    }
-    return `<div class="verdict-eval-result">${parts.join("\n")}</div>`;
+    const rows = { maxRows: options.maxRows ?? 20 };
+    return sectionsHtml(this.#sections(options, false), "verdict-eval-result", () => rows);
   }
 }
 

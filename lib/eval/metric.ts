@@ -7,6 +7,7 @@
 import type { EvalItem } from "./dataset.ts";
 import type { AnswerRecord, Cause, MetricValue } from "./types.ts";
 import { UserRangeError, UserTypeError } from "../errors/mod.ts";
+import { meetsThreshold } from "../stats/meets_threshold.ts";
 
 /** What a metric sees of one item: the answer text, the whole answer record and the item. */
 export interface MetricRecord {
@@ -89,14 +90,14 @@ export interface ResolvedMetric {
   score(record: MetricRecord, references: readonly string[]): Promise<MetricValue>;
 }
 
-/** Whether a value passes a threshold in a direction. */
+/** Whether a value passes a threshold in a direction (within 1e-9 counts as at it). */
 export function passes(
   value: number,
   threshold: number | null,
   direction: "higher" | "lower",
 ): boolean | null {
   if (threshold === null || Number.isNaN(value)) return null;
-  return direction === "lower" ? value <= threshold : value >= threshold;
+  return meetsThreshold(value, threshold, direction);
 }
 
 /** A verdict from an outcome, with the pass decided at the threshold. */

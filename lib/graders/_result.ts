@@ -1,5 +1,6 @@
 // Builders for GradeResult values, shared by the graders.
 import type { GradeResult, GraderScale } from "./types.ts";
+import { meetsThreshold } from "../stats/meets_threshold.ts";
 
 const FRACTIONS: GraderScale = { direction: "higher", maximum: 1 };
 
@@ -7,6 +8,18 @@ const FRACTIONS: GraderScale = { direction: "higher", maximum: 1 };
 export function quote(s: string, max = 60): string {
   const chars = Array.from(s);
   return JSON.stringify(chars.length > max ? chars.slice(0, max).join("") + "…" : s);
+}
+
+/**
+ * A score in a reason, to four significant digits, or more when four would make it look equal to
+ * the threshold it missed (0.49996 against 0.5 reads "0.49996", not "0.5").
+ */
+export function shownScore(score: number, threshold?: number): string {
+  for (let digits = 4; digits < 17; digits++) {
+    const shown = Number(score.toPrecision(digits));
+    if (shown !== threshold) return String(shown);
+  }
+  return String(score);
 }
 
 /** The row lacks an input the grader needs. */
@@ -55,7 +68,8 @@ export function checkThreshold(
 
 /**
  * A graded score, with pass/fail only when a threshold is set: pass ⇔ score ≥ threshold, or
- * score ≤ threshold on a scale where lower is better (TER).
+ * score ≤ threshold on a scale where lower is better (TER); a score within 1e-9 of the threshold
+ * counts as at it, so floating-point noise never fails a row.
  */
 export function graded(
   score: number,
@@ -69,12 +83,12 @@ export function graded(
   if (bad) return bad;
   if (threshold === undefined) return { score, pass: null, ...extra };
   const lower = scale.direction === "lower";
-  const pass = lower ? score <= threshold : score >= threshold;
+  const pass = meetsThreshold(score, threshold, scale.direction);
   const out: GradeResult = { score, pass, ...extra };
   if (!pass) {
-    out.reason = `score ${score} is ${lower ? "above" : "below"} the threshold ${threshold}${
-      lower ? " (lower is better)" : ""
-    }`;
+    out.reason = `score ${shownScore(score, threshold)} is ${
+      lower ? "above" : "below"
+    } the threshold ${threshold}${lower ? " (lower is better)" : ""}`;
   }
   return out;
 }

@@ -14,6 +14,7 @@ import {
   unknownGrader,
 } from "./registry.ts";
 import type { GradeInput, GradeResult } from "./types.ts";
+import { shownScore } from "./_result.ts";
 import { UserRangeError, UserTypeError } from "../errors/mod.ts";
 
 /** Options of {@link gradePair}. */
@@ -49,9 +50,12 @@ function explain(grader: GraderName, result: GradeResult, threshold: number | un
   if (result.pass === true) {
     return threshold === undefined
       ? "passed"
-      : `score ${result.score} passes: ${passRule(grader, threshold)}`;
+      : `score ${shownScore(result.score)} passes: ${passRule(grader, threshold)}` +
+        (Math.abs(result.score - threshold) <= 1e-9 && result.score !== threshold
+          ? " (within 1e-9 counts as at it)"
+          : "");
   }
-  return `score ${result.score}; no threshold, so no pass or fail`;
+  return `score ${shownScore(result.score)}; no threshold, so no pass or fail`;
 }
 
 /**

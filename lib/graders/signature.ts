@@ -74,3 +74,28 @@ export interface SignatureSettings {
   /** References per segment, or `"var"`. Left out of the signature when undefined. */
   nrefs?: number | "var";
 }
+
+/**
+ * The name sacreBLEU prints before a figure's signature: the metric's label, and for chrF its β
+ * and word order from the signature (`chrF2`, `chrF2++`, `chrF3`), as in
+ * `chrF2|nrefs:1|case:mixed|…|version:… = 58.31`.
+ *
+ * @example BLEU and chrF++
+ * ```ts
+ * import { sacrebleuName } from "./signature.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(sacrebleuName("BLEU", "nrefs:1|case:mixed|eff:no|tok:13a"), "BLEU");
+ * assert.equal(sacrebleuName("chrF", "nrefs:1|case:mixed|eff:yes|nc:6|nw:2|space:no"), "chrF2++");
+ * assert.equal(sacrebleuName("chrF", "nc:6|nw:0|beta:3"), "chrF3");
+ * ```
+ */
+export function sacrebleuName(label: string, signature: Signature | string): string {
+  if (label !== "chrF") return label;
+  const fields = Object.fromEntries(
+    String(signature).split("|").map((
+      f,
+    ) => [f.slice(0, f.indexOf(":")), f.slice(f.indexOf(":") + 1)]),
+  );
+  return `chrF${fields.beta ?? "2"}${"+".repeat(Number(fields.nw ?? 0))}`;
+}

@@ -9,6 +9,7 @@
  * @module
  */
 import type { AuditRow } from "../audit/types.ts";
+import { meetsThreshold } from "../audit/audit_gates.ts";
 import { candidateColumns, type Cell, isIndexColumn, readCell } from "./_ragas_columns.ts";
 import { type Draft, finishDraft, newDraft, refuse } from "./_draft.ts";
 import type { HarnessDraft } from "./types.ts";
@@ -80,7 +81,7 @@ function metricRow(k: Kept, metric: string, version: string, threshold?: number)
     row.unparsedReason = `${metric} is ${JSON.stringify(cell.text.slice(0, 60))}, not a number`;
     row.rawGrade = cell.text;
   } else if (cell.kind === "score" && threshold !== undefined) {
-    row.pass = cell.value >= threshold;
+    row.pass = meetsThreshold(cell.value, threshold);
   }
   return row;
 }

@@ -148,8 +148,10 @@ export class ReadReport<R extends string = ResultRole, C extends string = LeftOu
   /** One sentence: the source, the format and the row counts. */
   summary(): string {
     const j = this.toJSON();
-    return `Read "${j.source}" as ${j.format ?? "no format (empty)"}: ${j.rows.read} rows read, ` +
-      `${j.rows.used} used, ${this.leftOut} left out`;
+    // A file has a format once read; rows given in memory have none, and neither has an empty file.
+    const as = j.format ?? (j.rows.read > 0 ? "rows in memory" : "no format (empty)");
+    const read = `${j.rows.read} ${j.rows.read === 1 ? "row" : "rows"} read`;
+    return `Read "${j.source}" as ${as}: ${read}, ${j.rows.used} used, ${this.leftOut} left out`;
   }
 
   /** Why the format was chosen, as a line (`format: csv — the header line has 2 commas…`). */

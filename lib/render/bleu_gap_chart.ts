@@ -6,16 +6,38 @@
  */
 import { num, orNull, plotText, titledLayout } from "./_chart.ts";
 import { PlotlyChart } from "./chart.ts";
+import { COLORS } from "./palette.ts";
 import { textTable } from "./table.ts";
 
 const rowCount = (n: number) => `${n} ${n === 1 ? "row" : "rows"}`;
 
 /** One row's sentence-level score. */
 export interface SentenceScore {
-  /** The row's label (case id, or case and version). */
+  /** The row's label (case id, or case and repeat): the x-axis shows it. */
   id: string;
   /** Its sentence score; NaN when the row was not scored (it is counted, not plotted). */
   score: number;
+  /** The output, shown (escaped, cut to 200 characters) when the pointer is on the point. */
+  output?: string;
+  /** The reference(s), shown the same way. */
+  reference?: string;
+}
+
+/** Text for a hover label: escaped for Plotly, cut to `max` characters, one line. */
+function hoverText(value: string | undefined, max = 200): string {
+  if (value === undefined) return "";
+  const chars = [...value.replace(/\s+/g, " ")];
+  return plotText(chars.length > max ? chars.slice(0, max - 1).join("") + "…" : chars.join(""));
+}
+
+/** Case ids as distinct axis labels: a repeated id gets " (2)", " (3)"… */
+function axisLabels(rows: readonly SentenceScore[]): string[] {
+  const seen = new Map<string, number>();
+  return rows.map((r) => {
+    const n = (seen.get(r.id) ?? 0) + 1;
+    seen.set(r.id, n);
+    return plotText(n === 1 ? r.id : `${r.id} (${n})`);
+  });
 }
 
 /** The corpus-level figure and the settings behind it. */
@@ -40,7 +62,9 @@ export interface CorpusFigure {
 
 /**
  * Chart the gap between a corpus score and the mean of sentence scores: one point per row
- * in the order given, a line at the mean of the sentence scores and a line at the corpus score.
+ * over its case id in the order given (the pointer on a point shows its output and reference,
+ * escaped), a line at the mean of the sentence scores and a line at the corpus score. Points and
+ * lines at 0 are drawn above the axis.
  * The title names both numbers and their gap; the subtitle carries the brevity penalty and n-gram
  * precisions (BLEU) and the signature. Rows whose score is NaN are counted in the subtitle.
  *
@@ -59,6 +83,7 @@ export interface CorpusFigure {
  * assert.ok(chart.text.startsWith("BLEU: corpus 31.20 vs mean of sentence scores 26.25"));
  * assert.ok(chart.text.includes("tok:13a"));
  * assert.deepEqual(chart.figure.data[0].y, [12.5, 40, null]);
+ * assert.deepEqual(chart.figure.data[0].x, ["c1", "c2", "c3"]);
  * ```
  */
 export function bleuGapChart(rows: readonly SentenceScore[], corpus: CorpusFigure): PlotlyChart {
@@ -98,45 +123,65 @@ export function bleuGapChart(rows: readonly SentenceScore[], corpus: CorpusFigur
   const settings = [
     ...(bleuParts.length ? [bleuParts.join("; ")] : []),
     `signature: ${corpus.signature}`,
-    `${rowCount(scored.length)} plotted in file order` +
+    `${rowCount(scored.length)} plotted by case id in file order` +
     (unscored ? `; ${rowCount(unscored)} without a score not plotted` : ""),
     ...(corpus.notes ?? []),
   ];
-  const n = rows.length;
+  // Case ids on a category axis; the lines span it from the first case to the last.
+  const labels = axisLabels(rows);
+  const first = labels[0] ?? "";
+  const last = labels[labels.length - 1] ?? "";
   const line = (name: string, y: number, dash: string, color: string) => ({
     type: "scatter",
     mode: "lines",
     name: plotText(name),
-    x: [0.5, n + 0.5],
+    x: [first, last],
     y: [orNull(y), orNull(y)],
     line: { dash, color, width: 2 },
     hovertemplate: "%{fullData.name}<extra></extra>",
+    cliponaxis: false,
   });
+  // The top of the scale (1, or 100 for sacreBLEU's scale) and a margin below 0, so that points
+  // and lines at 0 sit visibly above the axis.
+  const values = [corpus.corpus, mean, ...scored.map((r) => r.score)].filter(Number.isFinite);
+  const highest = values.reduce((m, v) => Math.max(m, v), 0);
+  const top = highest <= 1 ? 1 : Math.max(100, highest);
+  const withText = rows.some((r) => r.output !== undefined || r.reference !== undefined);
   const figure = {
     data: [
       {
         type: "scatter",
         mode: "markers",
-        name: `sentence ${plotText(metric)} (one point per row)`,
-        x: rows.map((_, i) => i + 1),
+        name: `sentence ${plotText(metric)} (one point per case)`,
+        x: labels,
         y: rows.map((r) => orNull(r.score)),
-        customdata: rows.map((r) => plotText(r.id)),
-        hovertemplate: `%{customdata}: %{y:.${digits}f}<extra>row %{x}</extra>`,
-        marker: { color: "#1f77b4", size: 7, opacity: 0.75 },
+        customdata: rows.map((r) => [hoverText(r.output), hoverText(r.reference)]),
+        hovertemplate: `%{x}: %{y:.${digits}f}` +
+          (withText ? "<br>output: %{customdata[0]}<br>reference: %{customdata[1]}" : "") +
+          "<extra></extra>",
+        marker: { color: COLORS.primary, size: 8, opacity: 0.8, line: { width: 0 } },
+        cliponaxis: false,
       },
-      line(`mean of sentence scores ${f(mean)}`, mean, "dot", "#ff7f0e"),
-      line(`corpus ${metric} ${f(corpus.corpus)}`, corpus.corpus, "dash", "#d62728"),
+      line(`mean of sentence scores ${f(mean)}`, mean, "dot", COLORS.secondary),
+      line(`corpus ${metric} ${f(corpus.corpus)}`, corpus.corpus, "dash", COLORS.worse),
     ],
     layout: titledLayout(title, settings, {
       xaxis: {
-        title: { text: "row (file order)" },
-        range: [0.5, n + 0.5],
-        tick0: 1,
-        dtick: Math.max(1, Math.ceil(n / 15)),
-        zeroline: false,
+        type: "category",
+        title: { text: "case (file order)" },
+        categoryorder: "array",
+        categoryarray: labels,
+        tickangle: -60,
+        automargin: true,
+        showgrid: false,
       },
-      yaxis: { title: { text: plotText(`sentence ${metric}`) }, rangemode: "tozero" },
-      legend: { orientation: "h", y: -0.18 },
+      yaxis: {
+        title: { text: plotText(`sentence ${metric}`) },
+        range: [-0.04 * top, 1.04 * top],
+        zeroline: false,
+        layer: "below traces",
+      },
+      legend: { orientation: "h", y: -0.28, yanchor: "top" },
     }),
   };
   const table = textTable(

@@ -5,6 +5,7 @@
  * @module
  */
 import { $display, type MimeBundle } from "./display_symbol.ts";
+import { SCOPE, STYLE_ELEMENT } from "./_style.ts";
 
 /** Something that can show itself: HTML for notebooks and reports, text for terminals. */
 export interface Renderable {
@@ -44,7 +45,28 @@ function jsonSafe(value: unknown, seen: Set<unknown>): unknown {
 }
 
 /**
- * Build the notebook MIME bundle of a renderable object: `text/html`, `text/plain`, and
+ * An HTML fragment made ready for a notebook output: wrapped in an element of class `verdict` with
+ * verdict's stylesheet, whose every rule is scoped to that element. Tables then read the same in
+ * a notebook as in a report page (text left, numbers right, ids unwrapped), and the user's other
+ * outputs keep their own styles.
+ *
+ * @example A scoped fragment
+ * ```ts
+ * import { notebookHtml } from "@verdict/verdict";
+ * import assert from "node:assert/strict";
+ *
+ * const html = notebookHtml("<p>3 of 4 passed</p>");
+ * assert.ok(html.startsWith('<div class="verdict"><style>'));
+ * assert.ok(html.endsWith("<p>3 of 4 passed</p></div>"));
+ * ```
+ */
+export function notebookHtml(fragment: string): string {
+  return `<div class="${SCOPE}">${STYLE_ELEMENT}\n${fragment}</div>`;
+}
+
+/**
+ * Build the notebook MIME bundle of a renderable object: `text/html` (its `toHTML()` with the
+ * scoped stylesheet, see {@linkcode notebookHtml}), `text/plain`, and
  * `application/json` when `toJSON()` gives an object (Jupyter wants an object there; other values
  * are wrapped as `{ value }`). NaN and ±Infinity, which JSON cannot hold, appear in the JSON as the
  * strings `"NaN"`, `"Infinity"` and `"-Infinity"` rather than silently turning into `null`.
@@ -65,7 +87,10 @@ function jsonSafe(value: unknown, seen: Set<unknown>): unknown {
  * ```
  */
 export function mimeBundle(obj: Renderable): MimeBundle {
-  const bundle: MimeBundle = { "text/html": obj.toHTML(), "text/plain": obj.toText() };
+  const bundle: MimeBundle = {
+    "text/html": notebookHtml(obj.toHTML()),
+    "text/plain": obj.toText(),
+  };
   if (typeof obj.toJSON === "function") {
     const json = jsonSafe(obj.toJSON(), new Set());
     if (json !== undefined) {
@@ -98,7 +123,7 @@ export function mimeBundle(obj: Renderable): MimeBundle {
  *   }
  * }
  * const shown = new PassCount("<exact>", 3);
- * assert.equal(shown[$display]()["text/html"], "<b>&lt;exact&gt;</b>: 3");
+ * assert.ok((shown[$display]()["text/html"] as string).endsWith("<b>&lt;exact&gt;</b>: 3</div>"));
  * assert.equal(String(shown), "<exact>: 3");
  * ```
  */
@@ -127,7 +152,8 @@ export abstract class Displayable implements Renderable {
  * import assert from "node:assert/strict";
  *
  * const note = displayable({ toHTML: () => "<i>none</i>", toText: () => "none" });
- * assert.deepEqual(note[$display](), { "text/html": "<i>none</i>", "text/plain": "none" });
+ * assert.equal(note[$display]()["text/plain"], "none");
+ * assert.match(note[$display]()["text/html"] as string, /<i>none<\/i><\/div>$/);
  * ```
  */
 export function displayable<T extends Renderable>(obj: T): T & { [$display](): MimeBundle } {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { $display } from "./display_symbol.ts";
-import { Displayable, displayable, mimeBundle } from "./bundle.ts";
+import { Displayable, displayable, mimeBundle, notebookHtml } from "./bundle.ts";
 import { escapeHtml } from "./escape.ts";
 import { htmlTable, textTable } from "./table.ts";
 
@@ -69,7 +69,7 @@ Deno.test("Displayable subclasses and displayable() objects show their bundle", 
   }
   const c = new Count(3);
   assert.deepEqual(c[$display](), {
-    "text/html": "<b>3</b>",
+    "text/html": notebookHtml("<b>3</b>"),
     "text/plain": "3",
     "application/json": { n: 3 },
   });
@@ -77,7 +77,7 @@ Deno.test("Displayable subclasses and displayable() objects show their bundle", 
   const plain = { toHTML: () => "<i>a</i>", toText: () => "a" };
   const shown = displayable(plain);
   assert.equal(shown, plain);
-  assert.deepEqual(shown[$display](), { "text/html": "<i>a</i>", "text/plain": "a" });
+  assert.deepEqual(shown[$display](), { "text/html": notebookHtml("<i>a</i>"), "text/plain": "a" });
   assert.equal(Object.prototype.propertyIsEnumerable.call(shown, $display), false);
   assert.deepEqual({ ...shown }, plain, "spreading the object does not copy the display");
 });

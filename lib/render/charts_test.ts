@@ -94,11 +94,12 @@ Deno.test("bleuGapChart: rows, mean line, corpus line and BLEU settings", () => 
   });
   const [points, mean, corpus] = chart.figure.data;
   assert.deepEqual(points.y, [10, 30, null]);
-  assert.deepEqual(points.x, [1, 2, 3]);
-  assert.equal(
-    (points.customdata as string[])[1],
+  assert.deepEqual(points.x, [
+    "c1",
     "&lt;img src=x onerror=&#34;window.__verdict_xss=1&#34;&gt;",
-  );
+    "c3",
+  ]);
+  assert.deepEqual(mean.x, ["c1", "c3"], "the lines span the cases");
   assert.deepEqual(mean.y, [20, 20], "mean of the finite sentence scores");
   assert.deepEqual(corpus.y, [24.5, 24.5]);
   assert.equal(
@@ -110,8 +111,31 @@ Deno.test("bleuGapChart: rows, mean line, corpus line and BLEU settings", () => 
     sub.includes("brevity penalty 0.9512; n-gram precisions 60.00 / 35.50 / 20.00 / 12.25"),
   );
   assert.ok(sub.includes(`signature: ${signature}`));
-  assert.ok(sub.includes("2 rows plotted in file order; 1 row without a score not plotted"));
+  assert.ok(
+    sub.includes("2 rows plotted by case id in file order; 1 row without a score not plotted"),
+  );
+  const y = (chart.figure.layout?.yaxis as Trace).range as number[];
+  assert.ok(y[0] < 0 && y[1] > 100, "0 and 100 sit inside the plot, off the axis lines");
+  assert.equal(points.cliponaxis, false);
   assert.ok(chart.text.includes(signature) && chart.text.includes("brevity penalty 0.9512"));
+});
+
+Deno.test("bleuGapChart: the hover shows output and reference, escaped; repeated ids stay apart", () => {
+  const chart = bleuGapChart([
+    { id: "q1", score: 0, output: HOSTILE, reference: "Paris\nFrance" },
+    { id: "q1", score: 1, output: "x".repeat(500), reference: "y" },
+  ], { metric: "BLEU", corpus: 0.5, signature: "tok:13a" });
+  const [points] = chart.figure.data;
+  assert.deepEqual(points.x, ["q1", "q1 (2)"]);
+  const [first, second] = points.customdata as string[][];
+  assert.deepEqual(first, [
+    "&lt;img src=x onerror=&#34;window.__verdict_xss=1&#34;&gt;",
+    "Paris France",
+  ]);
+  assert.equal([...second[0]].length, 200, "long outputs are cut");
+  assert.match(String(points.hovertemplate), /output: %\{customdata\[0\]\}/);
+  const y = (chart.figure.layout?.yaxis as Trace).range as number[];
+  assert.ok(y[0] < 0 && y[1] > 1 && y[1] < 1.1, "a 0–1 scale with room around 0 and 1");
 });
 
 Deno.test("bleuGapChart: chrF on a 0–1 scale, with a given sentence mean", () => {
@@ -158,6 +182,31 @@ Deno.test("nearMissChart: stacked segments per step and real misses", () => {
     RangeError,
   );
   assert.ok(subtitle(nearMissChart([]).figure.layout).startsWith("near miss = "));
+});
+
+Deno.test("nearMissChart: at most eight colours, the rarest steps folded into one segment", () => {
+  const steps = ["a", "b", "c", "d", "e", "f", "g", "h", "i"];
+  const chart = nearMissChart([{
+    grader: "exact",
+    nearMisses: Object.fromEntries(steps.map((s, i) => [s, 9 - i])),
+    realMisses: 2,
+  }]);
+  const { data } = chart.figure;
+  assert.deepEqual(data.map((t) => t.name), [
+    "a",
+    "b",
+    "c",
+    "d",
+    "e",
+    "f",
+    "other steps (3)",
+    "real misses",
+  ]);
+  assert.deepEqual(data[6].y, [3 + 2 + 1]);
+  const colors = data.map((t) => (t.marker as Trace).color);
+  assert.equal(new Set(colors).size, 8);
+  assert.match(String(data[6].hovertemplate), /g, h, i/);
+  assert.match(chart.text, /exact +9 +8 +7 +6 +5 +4 +3 +2 +1 +2 +47/, "the text keeps every step");
 });
 
 Deno.test("nearMissChart: bars grouped by version on a two-level axis", () => {

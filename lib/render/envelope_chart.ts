@@ -6,6 +6,7 @@
  */
 import { checkCount, confidenceLabel, num, orNull, plotText, titledLayout } from "./_chart.ts";
 import { PlotlyChart } from "./chart.ts";
+import { COLORS } from "./palette.ts";
 import { textTable } from "./table.ts";
 
 /** A rate with its two-sided interval, and the counts it came from. */
@@ -49,9 +50,9 @@ export interface EnvelopeChartOptions {
 }
 
 const RATES = [
-  ["scoredOnly", "scored only", "#1f77b4"],
-  ["allAttempted", "all attempted", "#d62728"],
-  ["upperEdge", "upper edge", "#2ca02c"],
+  ["scoredOnly", "scored only", COLORS.primary],
+  ["allAttempted", "all attempted", COLORS.worse],
+  ["upperEdge", "upper edge", COLORS.better],
 ] as const;
 
 function checkRate(r: IntervalRate, where: string): void {
@@ -129,7 +130,7 @@ export function envelopeChart(
     customdata: groups.map((g, i) => [g.allAttempted.lower, g.upperEdge.upper, labels[i]]),
     hovertemplate: "envelope %{customdata[0]:.1%} to %{customdata[1]:.1%}" +
       "<extra>%{customdata[2]}</extra>",
-    marker: { color: "rgba(120,120,120,0.22)" },
+    marker: { color: COLORS.band },
     width: 0.8,
   };
   const points = RATES.map(([field, name, color], k) => {
@@ -157,6 +158,7 @@ export function envelopeChart(
         `${conf} ${plotText(method)}: %{customdata[2]:.1%} to %{customdata[3]:.1%}` +
         "<extra>%{customdata[4]}</extra>",
       marker: { color, size: 9 },
+      cliponaxis: false,
     };
   });
   const title = `Pass rates with ${conf} ${method} intervals, by version × grader`;
@@ -180,7 +182,15 @@ export function envelopeChart(
         zeroline: false,
         showgrid: false,
       },
-      yaxis: { range: [0, 1], tickformat: ".0%", title: { text: "pass rate" } },
+      // A little room beyond 0% and 100%, so rates there sit off the axis lines.
+      yaxis: {
+        range: [-0.04, 1.04],
+        tickformat: ".0%",
+        tickvals: [0, 0.2, 0.4, 0.6, 0.8, 1],
+        title: { text: "pass rate" },
+        zeroline: false,
+        layer: "below traces",
+      },
       legend: { orientation: "h", y: -0.18 },
     }),
   };

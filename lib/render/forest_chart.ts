@@ -6,6 +6,7 @@
  */
 import { confidenceLabel, num, orNull, plotText, titledLayout } from "./_chart.ts";
 import { PlotlyChart } from "./chart.ts";
+import { COLORS } from "./palette.ts";
 import { textTable } from "./table.ts";
 
 /** One row of a forest chart. */
@@ -38,6 +39,11 @@ export interface ForestChartOptions {
   confidence: number;
   /** More lines for the subtitle (conventions, seed, resamples…). */
   notes?: readonly string[];
+  /**
+   * The unit of the differences, named on the axis, e.g. `"points on a 0–100 scale"`; then the
+   * figures show two decimals (default: fractions, four decimals).
+   */
+  unit?: string;
 }
 
 function check(row: ForestRow, i: number): void {
@@ -70,14 +76,15 @@ function verdictOf(row: ForestRow): "worse" | "better" | "no clear difference" |
   return "no clear difference";
 }
 
-const COLORS = {
-  worse: "#d62728",
-  better: "#2ca02c",
-  "no clear difference": "#1f77b4",
-  undefined: "#7f7f7f",
+const VERDICT_COLORS = {
+  worse: COLORS.worse,
+  better: COLORS.better,
+  "no clear difference": COLORS.primary,
+  undefined: COLORS.neutral,
 } as const;
 
-const signed = (v: number) => Number.isNaN(v) ? "NaN" : `${v >= 0 ? "+" : ""}${num(v)}`;
+const signedWith = (digits: number) => (v: number) =>
+  Number.isNaN(v) ? "NaN" : `${v >= 0 ? "+" : ""}${num(v, digits)}`;
 
 /**
  * Chart differences between two versions as a forest plot: one row per comparison, the difference
@@ -106,6 +113,8 @@ export function forestChart(rows: readonly ForestRow[], options: ForestChartOpti
     throw new TypeError("Cannot chart a comparison: the versions a and b must be strings");
   }
   rows.forEach(check);
+  const fmt = options.unit ? "+.2f" : "+.4f";
+  const signed = signedWith(options.unit ? 2 : 4);
   // Rows from the top down in the order given.
   const y = rows.map((_, i) => rows.length - 1 - i);
   const labels = rows.map((r) => plotText(r.label));
@@ -121,9 +130,9 @@ export function forestChart(rows: readonly ForestRow[], options: ForestChartOpti
       r,
       i,
     ) => [r.envelope?.lower ?? null, r.envelope?.upper ?? null, labels[i]]),
-    hovertemplate: "envelope %{customdata[0]:+.4f} to %{customdata[1]:+.4f}" +
+    hovertemplate: `envelope %{customdata[0]:${fmt}} to %{customdata[1]:${fmt}}` +
       "<extra>%{customdata[2]}</extra>",
-    marker: { color: "rgba(120,120,120,0.22)" },
+    marker: { color: COLORS.band },
     width: 0.6,
     showlegend: rows.some((r) => r.envelope),
   };
@@ -140,7 +149,7 @@ export function forestChart(rows: readonly ForestRow[], options: ForestChartOpti
       arrayminus: rows.map((r) => orNull(r.estimate - r.lower)),
       color: "#444",
     },
-    marker: { size: 11, color: verdicts.map((v) => COLORS[v]) },
+    marker: { size: 11, color: verdicts.map((v) => VERDICT_COLORS[v]) },
     customdata: rows.map((r, i) => [
       r.lower,
       r.upper,
@@ -149,13 +158,14 @@ export function forestChart(rows: readonly ForestRow[], options: ForestChartOpti
       verdicts[i],
       labels[i],
     ]),
-    hovertemplate: "%{x:+.4f} [%{customdata[0]:+.4f}, %{customdata[1]:+.4f}] %{customdata[4]}" +
+    hovertemplate:
+      `%{x:${fmt}} [%{customdata[0]:${fmt}}, %{customdata[1]:${fmt}}] %{customdata[4]}` +
       "<br>%{customdata[2]}<br>%{customdata[3]}<extra>%{customdata[5]}</extra>",
   };
   const title = `${options.b} − ${options.a} by grader, ${conf} intervals`;
   const settings = [
-    `difference = ${options.b} − ${options.a}; red: the whole interval on the worse side of 0, ` +
-    "green: on the better side (above 0, or below it where lower is better)",
+    `difference = ${options.b} − ${options.a}; vermillion: the whole interval on the worse side ` +
+    "of 0, green: on the better side (above 0, or below it where lower is better), blue: neither",
     ...(options.notes ?? []),
   ];
   const figure = {
@@ -164,11 +174,14 @@ export function forestChart(rows: readonly ForestRow[], options: ForestChartOpti
       barmode: "overlay",
       height: Math.max(300, 140 + 56 * rows.length) + 17 * settings.length,
       xaxis: {
-        title: { text: `difference (${plotText(options.b)} − ${plotText(options.a)})` },
+        title: {
+          text: `difference (${plotText(options.b)} − ${plotText(options.a)})` +
+            (options.unit ? `, ${plotText(options.unit)}` : ""),
+        },
         zeroline: true,
         zerolinewidth: 2,
         zerolinecolor: "#333",
-        tickformat: "+.2f",
+        tickformat: options.unit ? "+.0f" : "+.2f",
       },
       yaxis: {
         tickmode: "array",

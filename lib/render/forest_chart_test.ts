@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { forestChart } from "./forest_chart.ts";
+import { COLORS } from "./palette.ts";
 
 type Trace = Record<string, unknown>;
 const HOSTILE = '<img src=x onerror="window.__verdict_xss=1">';
@@ -23,7 +24,7 @@ Deno.test("forestChart: a point and interval per row, coloured by verdict, envel
   assert.deepEqual(points.y, [3, 2, 1, 0], "first row on top");
   assert.deepEqual(points.x, [-0.1, 0.05, 0.04, null]);
   const colors = (points.marker as { color: string[] }).color;
-  assert.deepEqual(colors, ["#d62728", "#1f77b4", "#2ca02c", "#7f7f7f"]);
+  assert.deepEqual(colors, [COLORS.worse, COLORS.primary, COLORS.better, COLORS.neutral]);
   const err = points.error_x as { array: number[]; arrayminus: number[] };
   assert.ok(Math.abs(err.array[0] - 0.08) < 1e-12 && Math.abs(err.arrayminus[0] - 0.08) < 1e-12);
   assert.deepEqual(band.base, [null, -0.2, null, null]);

@@ -5,6 +5,7 @@
  */
 import { plotlyLibraryScript } from "./_plotly_library.ts";
 import { escapeHtml } from "./escape.ts";
+import { SCOPE, TABLE_CSS } from "./_style.ts";
 import { type PlotlyFigure, plotlyHtml } from "./plotly.ts";
 
 /**
@@ -25,17 +26,12 @@ export interface HtmlPageOptions {
   footer?: readonly string[];
 }
 
-const STYLE =
-  `body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;
-color:#222}
-h1{font-size:1.5rem}
-section{margin:1.5rem 0}
-.verdict-table{border-collapse:collapse;font-size:.9rem;margin:.5rem 0}
-.verdict-table th,.verdict-table td{border:1px solid #ccc;padding:.25rem .5rem;vertical-align:top}
-.verdict-table caption{text-align:left;font-weight:600;padding:.25rem 0}
-.verdict-note{color:#555;font-size:.85rem}
-.verdict-chart-text{font-size:.8rem;white-space:pre-wrap}
-footer{color:#666;font-size:.8rem;border-top:1px solid #ddd;margin-top:2rem;padding-top:.5rem}`;
+const STYLE = `body{margin:2rem auto;max-width:76rem;padding:0 1rem;background:#fff}
+h1{font-size:1.5rem;font-family:system-ui,-apple-system,"Segoe UI",sans-serif;color:#222}
+section{margin:1.2rem 0}
+footer{color:#666;font-size:.8rem;border-top:1px solid #ddd;margin-top:2rem;padding-top:.5rem;
+font-family:system-ui,sans-serif}
+${TABLE_CSS}`;
 
 // The page may only run its own inline scripts and styles and load nothing from the network, so a
 // report opened from disk never reaches out, whatever the data in it.
@@ -84,7 +80,9 @@ ${charts.length ? await plotlyLibraryScript() : ""}
 </head>
 <body>
 <h1>${escapeHtml(options.title)}</h1>
+<main class="${SCOPE}">
 ${body}
+</main>
 ${footer ? `<footer>${footer}</footer>` : ""}
 </body>
 </html>

@@ -6,6 +6,7 @@
  */
 import { checkCount, plotText, titledLayout } from "./_chart.ts";
 import { PlotlyChart } from "./chart.ts";
+import { COLORS, foldSmallest, PALETTE } from "./palette.ts";
 import { textTable } from "./table.ts";
 
 /** One grader's fails, counted once each. */
@@ -17,7 +18,7 @@ export interface NearMissCounts {
   /**
    * Fails that a formatting change turns into a pass, by the label of that change ("trim",
    * "lowercase", "several formatting differences", …). Each failing row is counted under one
-   * label only; the order of first appearance is the stacking order.
+   * label only. Bars stack the labels from the most frequent up.
    */
   nearMisses: Readonly<Record<string, number>>;
   /** Fails that no formatting change turns into a pass. */
@@ -32,27 +33,9 @@ export interface NearMissChartOptions {
   settings?: readonly string[];
 }
 
-// Plotly's default colours include a grey close to the real-miss bars: use colours without it.
-const COLORWAY = [
-  "#1f77b4",
-  "#ff7f0e",
-  "#2ca02c",
-  "#d62728",
-  "#9467bd",
-  "#8c564b",
-  "#e377c2",
-  "#bcbd22",
-  "#17becf",
-  "#aec7e8",
-  "#ffbb78",
-  "#98df8a",
-  "#ff9896",
-  "#c5b0d5",
-  "#c49c94",
-  "#f7b6d2",
-  "#dbdb8d",
-  "#9edae5",
-];
+/** Steps with a colour of their own; the rest are one "other" segment (8 colours at most). */
+const STEP_COLORS = 6;
+const OTHER_COLOR = PALETTE[6];
 
 const DEFAULT_SETTINGS = [
   "near miss = a fail that one formatting step alone turns into a pass (trim, lowercase, NFKC, " +
@@ -61,7 +44,9 @@ const DEFAULT_SETTINGS = [
 
 /**
  * Chart fails per grader as stacked bars: one segment per near-miss label and one for real
- * misses, so formatting gaps and wrong answers are told apart at a glance.
+ * misses, so formatting gaps and wrong answers are told apart at a glance. Colours are
+ * colour-blind safe and at most eight: the six most frequent labels get their own, the others are
+ * one "other steps" segment (the text form keeps every label), real misses are grey.
  *
  * @example Exact match fails mostly on case
  * ```ts
@@ -109,17 +94,32 @@ export function nearMissChart(
   const graders = byGrader.map((g) => plotText(g.grader));
   const x = grouped ? [byGrader.map((g) => plotText(g.version ?? "")), graders] : graders;
   const where = grouped ? "%{x[0]} · %{x[1]}" : "%{x}";
-  const bar = (name: string, y: number[], color?: string) => ({
+  const bar = (name: string, y: number[], color: string) => ({
     type: "bar",
     name: plotText(name),
     x,
     y,
     hovertemplate: `%{fullData.name}: %{y}<extra>${where}</extra>`,
-    ...(color ? { marker: { color } } : {}),
+    marker: { color },
   });
+  // Colour-blind-safe colours, at most eight: the six most frequent steps, "other" for the rest,
+  // and grey for real misses.
+  const { kept, folded } = foldSmallest(
+    steps.map((s) => [s, byGrader.map((g) => g.nearMisses[s] ?? 0)] as const),
+    STEP_COLORS,
+    undefined,
+  );
   const data = [
-    ...steps.map((s) => bar(s, byGrader.map((g) => g.nearMisses[s] ?? 0))),
-    bar("real misses", byGrader.map((g) => g.realMisses), "#555555"),
+    ...kept.map(([s, y], i) => bar(s, y, PALETTE[i])),
+    ...(folded
+      ? [{
+        ...bar(`other steps (${folded.labels.length})`, folded.values, OTHER_COLOR),
+        hovertemplate: `other steps: %{y}<br>${
+          folded.labels.map(plotText).join(", ")
+        }<extra>${where}</extra>`,
+      }]
+      : []),
+    bar("real misses", byGrader.map((g) => g.realMisses), COLORS.neutral),
   ];
   const title = "Fails by grader: near misses by formatting step, and real misses";
   const settings = [...(options.settings ?? DEFAULT_SETTINGS)];
@@ -127,7 +127,6 @@ export function nearMissChart(
     data,
     layout: titledLayout(title, settings, {
       barmode: "stack",
-      colorway: COLORWAY,
       xaxis: {
         type: grouped ? "multicategory" : "category",
         title: { text: grouped ? "version · grader" : "grader" },

@@ -16,21 +16,36 @@ export interface Table {
   caption?: string;
   /** Lines shown under the table: settings, signatures, advice. */
   notes?: readonly string[];
-  /** Columns (by index) to align right; defaults to those whose cells are all numbers. */
+  /**
+   * Columns (by index) of numbers or figures: aligned right, with tabular digits, never wrapped.
+   * Defaults to those whose cells are all numbers. Every other column is text, aligned left.
+   */
   numeric?: readonly number[];
+  /**
+   * Text columns (by index) that never wrap, such as ids; the first column never wraps either.
+   */
+  nowrap?: readonly number[];
 }
 
 /** Options for rendering a table. */
 export interface TableOptions {
   /** Show at most this many rows (default 50); the rest are counted in a "showing" line. */
   maxRows?: number;
-  /** Digits after the point for non-integer numbers (default 4). */
+  /**
+   * Digits after the point for non-integer numbers (default 4). In a column that holds any
+   * non-integer, every number gets these digits, so `1` reads `1.0000` beside `0.7500`.
+   */
   digits?: number;
   /**
    * How to see the rows left out, added to the "showing N of M rows" line when rows are left out,
    * e.g. `report.table("exact", { maxRows: 200 }) shows more`.
    */
   more?: string;
+  /**
+   * Text cells longer than this many characters are cut with "…" (default 100 in HTML, where the
+   * whole value is the cell's tooltip, and 80 in text); `Infinity` keeps every cell whole.
+   */
+  maxChars?: number;
 }
 
 /**
@@ -70,6 +85,27 @@ function numericColumns(table: Table): Set<number> {
   return found;
 }
 
+/** The cells of the shown rows as text, numbers of one column with the same digits. */
+function cellTexts(table: Table, rows: readonly (readonly unknown[])[], digits: number) {
+  const fractional = table.columns.map((_, i) =>
+    rows.some((r) => typeof r[i] === "number" && Number.isFinite(r[i]) && !Number.isInteger(r[i]))
+  );
+  return rows.map((r) =>
+    table.columns.map((_, i) => {
+      const v = r[i];
+      return fractional[i] && typeof v === "number" && Number.isFinite(v)
+        ? v.toFixed(digits)
+        : formatCell(v, digits);
+    })
+  );
+}
+
+/** Cut text to `max` characters (code points) with "…"; null when it fits. */
+function cut(text: string, max: number): string | null {
+  const chars = [...text];
+  return chars.length > max ? chars.slice(0, Math.max(1, max - 1)).join("") + "…" : null;
+}
+
 function shownRows(table: Table, options: TableOptions) {
   const max = options.maxRows ?? 50;
   const rows = table.rows.slice(0, Math.max(0, max));
@@ -82,28 +118,38 @@ function shownRows(table: Table, options: TableOptions) {
 }
 
 /**
- * Render a table as an HTML `<table>` with every cell escaped.
+ * Render a table as an HTML `<table>` with every cell escaped. Text columns are aligned left and
+ * number columns right (classes `v-text`, `v-num`, styled by the stylesheet that pages and
+ * notebook outputs carry); the first column and the `nowrap` ones never wrap; a long text cell
+ * is cut with "…" and keeps its whole value in its tooltip (`title`).
  *
  * @example A two-row table
  * ```ts
  * import { htmlTable } from "@verdict/verdict";
  * import assert from "node:assert/strict";
  *
- * const html = htmlTable({ columns: ["case", "output"], rows: [["c1", "<b>hi</b>"], ["c2", 3]] });
+ * const html = htmlTable({ columns: ["case", "output"], rows: [["c1", "<b>hi</b>"], ["c2", "x".repeat(150)]] });
  * assert.ok(html.includes("&lt;b&gt;hi&lt;/b&gt;"));
  * assert.ok(!html.includes("<b>hi"));
+ * assert.ok(html.includes(`<td class="v-text" title="${"x".repeat(150)}">${"x".repeat(99)}…</td>`));
  * ```
  */
 export function htmlTable(table: Table, options: TableOptions = {}): string {
   const digits = options.digits ?? 4;
+  const maxChars = options.maxChars ?? 100;
   const right = numericColumns(table);
+  const nowrap = new Set([0, ...(table.nowrap ?? [])]);
   const { rows, line: showing } = shownRows(table, options);
-  const align = (i: number) => right.has(i) ? ' style="text-align:right"' : "";
-  const head = table.columns.map((c, i) => `<th${align(i)}>${escapeHtml(c)}</th>`).join("");
-  const body = rows.map((r) =>
+  const kind = (i: number) => right.has(i) ? "v-num" : nowrap.has(i) ? "v-text v-nowrap" : "v-text";
+  const head = table.columns.map((c, i) => `<th class="${kind(i)}">${escapeHtml(c)}</th>`)
+    .join("");
+  const body = cellTexts(table, rows, digits).map((r) =>
     "<tr>" +
-    table.columns.map((_, i) => `<td${align(i)}>${escapeHtml(formatCell(r[i], digits))}</td>`)
-      .join("") +
+    r.map((text, i) => {
+      const short = right.has(i) ? null : cut(text, maxChars);
+      const title = short === null ? "" : ` title="${escapeHtml(text)}"`;
+      return `<td class="${kind(i)}"${title}>${escapeHtml(short ?? text)}</td>`;
+    }).join("") +
     "</tr>"
   ).join("\n");
   const caption = table.caption ? `<caption>${escapeHtml(table.caption)}</caption>` : "";
@@ -130,11 +176,17 @@ export function htmlTable(table: Table, options: TableOptions = {}): string {
  */
 export function textTable(table: Table, options: TableOptions = {}): string {
   const digits = options.digits ?? 4;
+  const maxChars = options.maxChars ?? 80;
   const right = numericColumns(table);
   const { rows, line: showing } = shownRows(table, options);
   // Newlines and tabs inside cells would break the grid: show them as escapes.
   const clean = (s: string) => s.replace(/\r?\n/g, "\\n").replace(/\t/g, "\\t");
-  const cells = rows.map((r) => table.columns.map((_, i) => clean(formatCell(r[i], digits))));
+  const cells = cellTexts(table, rows, digits).map((r) =>
+    r.map((text, i) => {
+      const flat = clean(text);
+      return right.has(i) ? flat : cut(flat, maxChars) ?? flat;
+    })
+  );
   const widths = table.columns.map((c, i) =>
     cells.reduce((w, r) => Math.max(w, [...r[i]].length), c.length)
   );

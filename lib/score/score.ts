@@ -16,6 +16,8 @@ import {
   type CorpusSection,
   type CorpusSections,
   type GraderSummary,
+  type RowText,
+  rowTextKey,
   ScoreReport,
 } from "./score_report.ts";
 import { AssertionTally, Tallies, type Tally } from "./_tally.ts";
@@ -285,6 +287,8 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
     : null;
   const keepLimit = options.keepRows ?? 50_000;
   let kept: ScoredRow[] | null = [];
+  // The kept rows' texts, in memory only, for charts and views (never in the scored file).
+  let texts: Map<string, RowText> | null = new Map();
   const tallies = new Tallies();
   const assertions = new AssertionTally();
   const settings = new Map<string, string>(
@@ -336,7 +340,11 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
         }));
       }
       for (const item of assertionRows(row, assertions, config.includeOutput)) batch.push(item);
-      if (kept && rowsSeen > keepLimit) kept = null;
+      if (kept && rowsSeen > keepLimit) kept = texts = null;
+      texts?.set(rowTextKey(row.version, row.case, row.repeat), {
+        output: row.output,
+        reference: row.reference?.values.join(" | ") ?? "",
+      });
       if (batch.length >= WRITE_BATCH) {
         await writer?.write(batch);
         if (kept) { for (const item of batch) kept.push(item); }
@@ -365,5 +373,6 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
     assertions: assertionSummary(assertions),
     scoredFile: options.scored ?? null,
     rows: kept,
+    texts: texts ?? undefined,
   });
 }

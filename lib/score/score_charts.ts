@@ -8,7 +8,8 @@
 import { bleuGapChart, type SentenceScore } from "../render/bleu_gap_chart.ts";
 import type { PlotlyChart } from "../render/chart.ts";
 import { nearMissChart, type NearMissCounts } from "../render/near_miss_chart.ts";
-import type { CorpusSections, GraderSummary } from "./score_report.ts";
+import type { CorpusSections, GraderSummary, RowText } from "./score_report.ts";
+import { sacrebleuName } from "./_score_sections.ts";
 import { CORPUS_GRADERS, type CorpusGraderName, GRADERS, type Signature } from "../graders/mod.ts";
 import type { ScoredRow } from "./scored_file.ts";
 import { UserRangeError } from "../errors/mod.ts";
@@ -27,6 +28,8 @@ export interface ScoreChartSource {
    * under `rows` in the JSON data, means there are none.
    */
   readonly rows?: unknown;
+  /** A kept row's output and reference (a {@linkcode ScoreReport} has it), shown on hover. */
+  rowText?(version: string, caseId: string, repeat: number): RowText | undefined;
 }
 
 /**
@@ -65,8 +68,9 @@ function rowLabels(rows: readonly ScoredRow[]): string[] {
 }
 
 /**
- * The corpus-vs-sentence chart of one version: every row's sentence BLEU (or chrF) in file order,
- * their mean, and the corpus figure, with the brevity penalty and n-gram precisions that explain
+ * The corpus-vs-sentence chart of one version, on sacreBLEU's 0–100 scale: every row's sentence
+ * BLEU (or chrF) over its case id in file order (the pointer on a point shows the output and
+ * reference), their mean, and the corpus figure, with the brevity penalty and n-gram precisions that explain
  * the gap (BLEU) and both signatures. Rows without a score (not judged, errors) are counted, not
  * plotted. Without per-row scores (plain JSON data, or a file above `keepRows`) the chart shows
  * the two figures and says why there are no points.
@@ -85,7 +89,7 @@ function rowLabels(rows: readonly ScoredRow[]): string[] {
  * ], { graders: ["bleu"] });
  * const chart = scoreBleuChart(report);
  * assert.equal((chart.figure.data[0].y as unknown[]).length, 2);
- * assert.match(chart.text, /^BLEU: corpus 0\.\d{4} vs mean of sentence scores 0\.\d{4}/);
+ * assert.match(chart.text, /^BLEU: corpus \d+\.\d\d vs mean of sentence scores \d+\.\d\d/);
  * assert.match(chart.text, /brevity penalty/);
  * ```
  */
@@ -124,14 +128,25 @@ export function scoreBleuChart(
         `${known.map((v) => JSON.stringify(v)).join(", ")}`,
     );
   }
-  const notes = [`sentence scores: ${figure.sentenceSignature}`];
+  // Shown on sacreBLEU's 0–100 scale, as its own reports do; the data keep fractions.
+  const hundred = (x: number) => x * 100;
+  const signature = figure.signature.toString();
+  const sentenceName = sacrebleuName(metric, figure.sentenceSignature.toString());
+  const notes = [`sentence scores: ${sentenceName}|${figure.sentenceSignature}`];
   if (GRADERS[metric].scale.direction === "lower") notes.unshift(`lower ${name} is better`);
   let points: SentenceScore[] = [];
   const kept = keptRows(source);
   if (kept) {
     const rows = kept.filter((r) => r.scorer === metric && r.system === version);
     const labels = rowLabels(rows);
-    points = rows.map((r, i) => ({ id: labels[i], score: r.score ?? NaN }));
+    points = rows.map((r, i) => {
+      const text = source.rowText?.(r.system, r.item, r.repeat);
+      return {
+        id: labels[i],
+        score: r.score === null ? NaN : hundred(r.score),
+        ...(text ? { output: text.output, reference: text.reference } : {}),
+      };
+    });
   } else {
     notes.push(
       `per-row scores were not kept (plain JSON data, or more rows than keepRows), so no ` +
@@ -144,11 +159,11 @@ export function scoreBleuChart(
   return bleuGapChart(points, {
     metric: name,
     ...(known.length === 1 ? {} : { subject: version }),
-    corpus: figure.score,
-    sentenceMean: figure.meanSentence,
-    signature: figure.signature.toString(),
+    corpus: hundred(figure.score),
+    sentenceMean: hundred(figure.meanSentence),
+    signature: `${sacrebleuName(metric, signature)}|${signature}`,
     ...(figure.bp === undefined ? {} : { brevityPenalty: figure.bp }),
-    ...(figure.precisions ? { precisions: figure.precisions } : {}),
+    ...(figure.precisions ? { precisions: figure.precisions.map(hundred) } : {}),
     notes,
   });
 }

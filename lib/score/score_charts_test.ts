@@ -60,27 +60,32 @@ Deno.test("scoreBleuChart plots each row's sentence BLEU, their mean and the cor
   const [points, mean, corpus] = chart.figure.data;
   const expected = report.rows!.filter((r) => r.scorer === "bleu" && r.system === V2);
   assert.equal(expected.length, 40);
-  assert.deepEqual(points.y, expected.map((r) => r.score));
-  assert.deepEqual(points.customdata, expected.map((r) => r.item));
-  assert.deepEqual(mean.y, [figure.meanSentence, figure.meanSentence]);
-  assert.deepEqual(corpus.y, [figure.score, figure.score]);
+  // sacreBLEU's 0–100 scale in the chart; the report's data keep fractions.
+  const h = (x: number) => x * 100;
+  assert.deepEqual(points.y, expected.map((r) => h(r.score!)));
+  assert.deepEqual(points.x, expected.map((r) => r.item), "one point per case id");
+  const text = report.rowText(V2, expected[1].item, 0)!;
+  assert.deepEqual((points.customdata as string[][])[1], [text.output, text.reference]);
+  assert.deepEqual(mean.y, [h(figure.meanSentence), h(figure.meanSentence)]);
+  assert.deepEqual(corpus.y, [h(figure.score), h(figure.score)]);
   // The figures that explain the gap are in the text, with both signatures.
-  assert.ok(chart.text.startsWith(`BLEU · ${V2}: corpus ${figure.score.toFixed(4)}`));
+  assert.ok(chart.text.startsWith(`BLEU · ${V2}: corpus ${h(figure.score).toFixed(2)}`));
   assert.ok(chart.text.includes(`brevity penalty ${figure.bp!.toFixed(4)}`));
   assert.ok(
     chart.text.includes(
-      `n-gram precisions ${figure.precisions!.map((p) => p.toFixed(4)).join(" / ")}`,
+      `n-gram precisions ${figure.precisions!.map((p) => h(p).toFixed(2)).join(" / ")}`,
     ),
   );
-  assert.ok(chart.text.includes(`signature: ${figure.signature}`));
-  assert.ok(chart.text.includes(`sentence scores: ${figure.sentenceSignature}`));
+  assert.ok(chart.text.includes(`signature: BLEU|${figure.signature}`));
+  assert.ok(chart.text.includes(`sentence scores: BLEU|${figure.sentenceSignature}`));
   assert.ok(
     chart.text.includes(`output ${figure.sysLen} tokens, reference ${figure.refLen} tokens`),
   );
 
   const chrf = scoreBleuChart(report, { metric: "chrf", version: V3 });
   const chrfFigure = report.corpus.chrf!.versions.find((v) => v.version === V3)!;
-  assert.deepEqual(chrf.figure.data[2].y, [chrfFigure.score, chrfFigure.score]);
+  assert.deepEqual(chrf.figure.data[2].y, [chrfFigure.score * 100, chrfFigure.score * 100]);
+  assert.ok(chrf.text.includes("signature: chrF2|nrefs:var|"));
   assert.ok(!chrf.text.includes("brevity penalty"));
 });
 
@@ -93,7 +98,7 @@ Deno.test("scoreBleuChart counts rows without a score and names what is missing"
   const chart = scoreBleuChart(report);
   assert.equal(chart.figure.data[0].y instanceof Array, true);
   assert.deepEqual((chart.figure.data[0].y as unknown[])[1], null);
-  assert.match(chart.text, /2 rows plotted in file order; 1 row without a score not plotted/);
+  assert.match(chart.text, /2 rows plotted by case id in file order; 1 row without a score not/);
 
   assert.throws(() => scoreBleuChart(report, { metric: "chrf" }), /no chrF figures/);
   assert.throws(() => scoreBleuChart(report, { version: "nope" }), /"nope".*"default"/);
@@ -108,7 +113,7 @@ Deno.test("scoreBleuChart on plain JSON data shows both figures and no points", 
   assert.deepEqual(chart.figure.data[0].y, []);
   assert.match(chart.text, /per-row scores were not kept .* the mean is over 40 rows/);
   const figure = report.corpus.bleu!.versions.find((v) => v.version === V3)!;
-  assert.deepEqual(chart.figure.data[1].y, [figure.meanSentence, figure.meanSentence]);
+  assert.deepEqual(chart.figure.data[1].y, [figure.meanSentence * 100, figure.meanSentence * 100]);
 });
 
 Deno.test("nearMissLabel: one label per failing row", () => {

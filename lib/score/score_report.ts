@@ -8,15 +8,11 @@ import type { ReadReportJson } from "../io/mod.ts";
 import type { ReadView } from "./read_view.ts";
 import { $display, type MimeBundle } from "../render/display_symbol.ts";
 import { mimeBundle } from "../render/bundle.ts";
-import { escapeHtml } from "../render/escape.ts";
-import { htmlTable, type Table, textTable } from "../render/table.ts";
-import {
-  assertionLines,
-  assertionTables,
-  FAILING_SHOWN,
-  failingTable,
-  nearMissLines,
-} from "./_report_sections.ts";
+import type { Table } from "../render/table.ts";
+import { sectionsHtml, sectionsText, type SectionsTextOptions } from "../render/sections.ts";
+import type { ReportSection } from "../render/sections.ts";
+import { failingTable } from "./_report_sections.ts";
+import { countsTable, scoreSections, scoreTableOptions } from "./_score_sections.ts";
 import type { PlotlyChart } from "../render/chart.ts";
 import {
   scoreBleuChart,
@@ -35,14 +31,20 @@ import {
 } from "./score_views.ts";
 import type { ScoreConfig } from "./score_config.ts";
 import type { ScoredRow } from "./scored_file.ts";
-import {
-  type CorpusGraderName,
-  type GraderName,
-  GRADERS,
-  isGraderName,
-  passRule,
-  type Signature,
-} from "../graders/mod.ts";
+import type { CorpusGraderName, Signature } from "../graders/mod.ts";
+
+/** A kept row's output and reference(s), held in memory for charts and views. */
+export interface RowText {
+  /** The output as written. */
+  output: string;
+  /** The reference, or the references joined with " | ". */
+  reference: string;
+}
+
+/** The key of a row's texts: version, case and repeat. */
+export function rowTextKey(version: string, caseId: string, repeat: number): string {
+  return JSON.stringify([version, caseId, repeat]);
+}
 
 /** A failing row, listed with what would make it pass. */
 export interface FailingCase {
@@ -243,6 +245,11 @@ export function emptyAssertionSummary(): AssertionSummary {
 
 /** The plain data of a score report (what `score --json` prints). */
 export interface ScoreReportJson extends ReadReportJson {
+  /**
+   * Every score, mean and corpus figure is a fraction (BLEU 0.3799, not 37.99), as in the scored
+   * file; the text, HTML and notebook views show BLEU, chrF and TER on sacreBLEU's 0–100 scale.
+   */
+  scale: "fraction";
   /** The whole configuration of the run (what `--save-config` writes). */
   config: ScoreConfig;
   /** Counts per version × grader, and the overall row's when it is on. */
@@ -254,8 +261,6 @@ export interface ScoreReportJson extends ReadReportJson {
   /** Where the scored file was written, or null. */
   scoredFile: string | null;
 }
-
-const pct = (x: number | null) => x === null || Number.isNaN(x) ? "" : x.toFixed(3);
 
 /**
  * The result of scoring a file. `rows` holds the scored rows when the run kept them (the default
@@ -289,6 +294,7 @@ export class ScoreReport {
   readonly scoredFile: string | null;
   /** The scored rows, when the run kept them (else null). */
   readonly rows: ScoredRow[] | null;
+  readonly #texts: ReadonlyMap<string, RowText>;
 
   /** Build a report from its parts (as {@link score} does). */
   constructor(init: {
@@ -299,6 +305,7 @@ export class ScoreReport {
     assertions?: AssertionSummary;
     scoredFile: string | null;
     rows: ScoredRow[] | null;
+    texts?: ReadonlyMap<string, RowText>;
   }) {
     this.read = init.read;
     this.config = init.config;
@@ -307,6 +314,24 @@ export class ScoreReport {
     this.assertions = init.assertions ?? emptyAssertionSummary();
     this.scoredFile = init.scoredFile;
     this.rows = init.rows;
+    this.#texts = init.texts ?? new Map();
+  }
+
+  /**
+   * The output and reference of a kept row (in memory only: the scored file has the output when
+   * asked, never the reference), or undefined when the run did not keep the row.
+   *
+   * @example The texts behind a row
+   * ```ts
+   * import { score } from "@verdict/verdict";
+   * import assert from "node:assert/strict";
+   *
+   * const report = await score([{ id: "a", output: "Paris.", expected: ["Paris", "paris"] }], { graders: ["exact"] });
+   * assert.deepEqual(report.rowText("default", "a", 0), { output: "Paris.", reference: "Paris | paris" });
+   * ```
+   */
+  rowText(version: string, caseId: string, repeat: number): RowText | undefined {
+    return this.#texts.get(rowTextKey(version, caseId, repeat));
   }
 
   /** The versions, in the order they first appeared. */
@@ -325,6 +350,7 @@ export class ScoreReport {
   toJSON(): ScoreReportJson {
     return {
       ...this.read.toJSON(),
+      scale: "fraction",
       config: this.config,
       graders: this.graders,
       corpus: corpusJson(this.corpus),
@@ -333,124 +359,59 @@ export class ScoreReport {
     };
   }
 
-  /** The counts table of one version. */
+  /** The counts table of one version: graded, passed, failed, not judged, errors, near misses, mean. */
   countsTable(version: string): Table {
-    const rows = this.graders.filter((g) => g.version === version).map((g) => [
-      g.grader,
-      g.graded,
-      g.threshold === null && isGraded(g.grader) ? null : g.passed,
-      g.threshold === null && isGraded(g.grader) ? null : g.failed,
-      g.notJudged,
-      g.errors,
-      g.grader === "overall" ? null : g.nearMisses,
-      g.meanScore,
-    ]);
-    return {
-      caption: `Version ${version}`,
-      columns: [
-        "grader",
-        "graded",
-        "passed",
-        "failed",
-        "not judged",
-        "errors",
-        "near misses",
-        "mean score",
-      ],
-      rows,
-      numeric: [1, 2, 3, 4, 5, 6, 7],
-      notes: this.#notes(version),
-    };
+    return countsTable(this.graders, version);
   }
 
-  #notes(version: string): string[] {
-    const notes: string[] = [];
-    for (const g of this.graders.filter((x) => x.version === version)) {
-      const settings = g.settings.startsWith(`${g.grader}:`)
-        ? g.settings.slice(g.grader.length + 1).trim()
-        : g.settings;
-      const rule = !isGraded(g.grader)
-        ? ""
-        : g.threshold === null
-        ? "no threshold, so no pass/fail; "
-        : `pass when ${passRule(g.grader as GraderName, g.threshold)}; `;
-      notes.push(`${g.grader}: ${rule}${settings}`);
-    }
-    for (const [metric, section] of Object.entries(this.corpus)) {
-      const f = section?.versions.find((v) => v.version === version);
-      if (!f) continue;
-      const grader = GRADERS[metric as CorpusGraderName];
-      const name = grader.corpus.label;
-      const lower = grader.scale.direction === "lower" ? ", lower is better" : "";
-      notes.push(`corpus ${name} ${pct(f.score)} (${f.signature}${lower})`);
-      notes.push(
-        `mean sentence ${name} ${
-          pct(f.meanSentence)
-        } over ${f.segments} rows (${f.sentenceSignature})`,
-      );
-      if (f.bp !== undefined) {
-        notes.push(
-          `corpus ${name} brevity penalty ${f.bp.toFixed(3)}, precisions ${
-            (f.precisions ?? []).map((p) => p.toFixed(3)).join("/")
-          }, output ${f.sysLen} tokens vs reference ${f.refLen}`,
-        );
-      }
-    }
-    return notes;
+  /** The report as sections: the summary, near misses and settings, then the details. */
+  sections(): ReportSection[] {
+    const leftOut = this.read.report.leftOutTable();
+    return scoreSections({
+      source: this.read.source,
+      readLine: this.read.report.summary(),
+      mappingLine: this.read.report.mappingLine(),
+      leftOut,
+      warnings: this.read.report.warningLines(),
+      graders: this.graders,
+      corpus: this.corpus,
+      assertions: this.assertions,
+      scoredFile: this.scoredFile,
+    });
   }
 
-  /** Text tables for terminals. */
-  toText(): string {
-    const parts = [this.read.toText()];
-    for (const v of this.versions) {
-      parts.push("", textTable(this.countsTable(v), { digits: 3 }));
-      parts.push("", `Near misses, version ${v}`);
-      for (const line of this.#nearMissLines(v)) parts.push(line);
-      const failing = this.failingTable(v);
-      if (failing.rows.length > 0) {
-        parts.push("", textTable(failing, { digits: 3, maxRows: FAILING_SHOWN }));
-      }
-    }
-    parts.push("");
-    for (const line of assertionLines(this.assertions)) parts.push(line);
-    for (const t of assertionTables(this.assertions)) {
-      parts.push("", textTable(t, { digits: 3, maxRows: FAILING_SHOWN }));
-    }
-    if (this.scoredFile) parts.push("", `scored file: ${this.scoredFile}`);
-    return parts.join("\n");
+  /**
+   * Text for terminals: the summary table, the near misses and the settings; with
+   * `{ verbose: true }` also the details (counts per version, near-miss steps, failing cases,
+   * corpus details, assertions).
+   *
+   * @example Short by default, everything when verbose
+   * ```ts
+   * import { score } from "@verdict/verdict";
+   * import assert from "node:assert/strict";
+   *
+   * const report = await score([
+   *   { id: "a", output: "Paris.", expected: "Paris" },
+   *   { id: "b", output: "Rome", expected: "Rome" },
+   * ], { graders: ["exact", "bleu"] });
+   * assert.match(report.toText(), /exact +pass rate +50\.0% \(1\/2\)/);
+   * assert.match(report.toText(), /corpus BLEU: BLEU\|nrefs:1\|case:mixed\|eff:no\|tok:13a\|smooth:exp\|version:\S+ = \d+\.\d\d/);
+   * assert.doesNotMatch(report.toText(), /strip-trailing-punctuation/);
+   * assert.match(report.toText({ verbose: true }), /a +0 +exact +strip-trailing-punctuation/);
+   * ```
+   */
+  toText(options: SectionsTextOptions = {}): string {
+    return sectionsText(this.sections(), scoreTableOptions, options).trimEnd();
   }
 
-  /** An HTML fragment; every value from the file is escaped. */
+  /** An HTML fragment, details folded; every value from the file is escaped. */
   toHTML(): string {
-    const parts = [this.read.toHTML()];
-    const lines = (xs: string[]) =>
-      xs.map((x) => `<div class="verdict-note">${escapeHtml(x)}</div>`);
-    for (const v of this.versions) {
-      parts.push(htmlTable(this.countsTable(v), { digits: 3 }));
-      parts.push(`<p>${escapeHtml(`Near misses, version ${v}`)}</p>`);
-      for (const line of lines(this.#nearMissLines(v))) parts.push(line);
-      const failing = this.failingTable(v);
-      if (failing.rows.length > 0) {
-        parts.push(htmlTable(failing, { digits: 3, maxRows: FAILING_SHOWN }));
-      }
-    }
-    const [head, ...rest] = assertionLines(this.assertions);
-    parts.push(`<p>${escapeHtml(head)}</p>`);
-    for (const line of lines(rest)) parts.push(line);
-    for (const t of assertionTables(this.assertions)) {
-      parts.push(htmlTable(t, { digits: 3, maxRows: FAILING_SHOWN }));
-    }
-    if (this.scoredFile) parts.push(`<p>scored file: ${escapeHtml(this.scoredFile)}</p>`);
-    return `<div class="verdict-score-report">${parts.join("\n")}</div>`;
+    return sectionsHtml(this.sections(), "verdict-score-report", scoreTableOptions);
   }
 
   /** The failing cases of one version, near misses first, with the step that would pass each. */
   failingTable(version: string): Table {
     return failingTable(version, this.graders);
-  }
-
-  #nearMissLines(version: string): string[] {
-    return nearMissLines(this.graders.filter((g) => g.version === version));
   }
 
   /**
@@ -496,7 +457,7 @@ export class ScoreReport {
    * import assert from "node:assert/strict";
    *
    * const report = await score([{ id: "a", output: "pack it in the box", expected: "pack it in the box" }], { graders: ["bleu"] });
-   * assert.match(report.corpusChart().text, /^BLEU: corpus 1\.0000 vs mean of sentence scores 1\.0000/);
+   * assert.match(report.corpusChart().text, /^BLEU: corpus 100\.00 vs mean of sentence scores 100\.00/);
    * ```
    */
   corpusChart(options: ScoreBleuChartOptions = {}): PlotlyChart {
@@ -541,8 +502,4 @@ export class ScoreReport {
   [$display](): MimeBundle {
     return mimeBundle(this);
   }
-}
-
-function isGraded(grader: string): boolean {
-  return isGraderName(grader) && GRADERS[grader].kind === "graded";
 }

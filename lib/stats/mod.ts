@@ -1,6 +1,7 @@
 // Public API of lib/stats: re-exports only.
 export * from "./types.ts";
 export * from "./check_confidence.ts";
+export * from "./meets_threshold.ts";
 export * from "./wilson_interval.ts";
 export * from "./clopper_pearson_interval.ts";
 export * from "./agresti_coull_interval.ts";
