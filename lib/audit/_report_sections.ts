@@ -159,7 +159,6 @@ function summaryTable(data: AuditReportData): Table {
       ];
     }),
     numeric: [2, 3, 4, 5, 6, 7],
-    nowrap: [1],
   };
 }
 

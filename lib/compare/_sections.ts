@@ -68,7 +68,8 @@ function summaryTable(d: CompareData): Table {
         COMPARE_CONVENTIONS[g.convention].name,
       ];
     }),
-    numeric: [2, 3, 4, 5, 8],
+    numeric: [2, 3, 4, 5, 6, 8],
+    nowrap: [1, 7, 9],
   };
 }
 
@@ -136,7 +137,7 @@ function graderSection(g: GraderComparison, d: CompareData): Section {
       : "Each convention",
     columns: ["convention", "cases", d.a, d.b, "difference", `${conf} interval`, "p-value"],
     rows,
-    numeric: [1, 2, 3, 4, 6],
+    numeric: [1, 2, 3, 4, 5, 6],
   });
   const c = g.cases;
   const lines = [

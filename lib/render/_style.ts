@@ -18,10 +18,11 @@ export const TABLE_CSS = [
   `${S} table.verdict-table{border-collapse:collapse;font-size:.875rem;margin:.4rem 0 .6rem;` +
   `table-layout:auto;width:auto;max-width:100%}`,
   `${S} table.verdict-table caption{caption-side:top;text-align:left;font-weight:600;` +
-  `padding:.2rem 0;color:#222}`,
+  `padding:.2rem 0;color:#222;white-space:nowrap}`,
+  `${S} .verdict-scroll{max-width:100%;overflow-x:auto}`,
   `${S} table.verdict-table th,${S} table.verdict-table td{border:1px solid #d4d4d4;` +
   `padding:.2rem .55rem;vertical-align:top;line-height:1.35;white-space:normal;max-width:none}`,
-  `${S} table.verdict-table thead th{background:#f3f3f3;font-weight:600}`,
+  `${S} table.verdict-table thead th{background:#f3f3f3;font-weight:600;white-space:normal}`,
   `${S} table.verdict-table tbody tr:nth-child(even){background:#fafafa}`,
   `${S} table.verdict-table tbody tr:hover{background:#eef4fb}`,
   `${S} table.verdict-table .v-text{text-align:left}`,

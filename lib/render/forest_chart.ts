@@ -164,8 +164,9 @@ export function forestChart(rows: readonly ForestRow[], options: ForestChartOpti
   };
   const title = `${options.b} − ${options.a} by grader, ${conf} intervals`;
   const settings = [
-    `difference = ${options.b} − ${options.a}; vermillion: the whole interval on the worse side ` +
-    "of 0, green: on the better side (above 0, or below it where lower is better), blue: neither",
+    `difference = ${options.b} − ${options.a}`,
+    "vermillion: the whole interval on the worse side of 0; green: on the better side (above 0, " +
+    "or below it where lower is better); blue: neither",
     ...(options.notes ?? []),
   ];
   const figure = {

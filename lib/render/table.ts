@@ -157,8 +157,10 @@ export function htmlTable(table: Table, options: TableOptions = {}): string {
   if (showing) lines.push(showing);
   for (const item of (table.notes ?? [])) lines.push(item);
   const notes = lines.map((n) => `<div class="verdict-note">${escapeHtml(n)}</div>`).join("\n");
-  return `<table class="verdict-table">${caption}<thead><tr>${head}</tr></thead>` +
-    `<tbody>\n${body}\n</tbody></table>${notes ? "\n" + notes : ""}`;
+  // A wide table scrolls inside its own box rather than widening the page or the output.
+  return `<div class="verdict-scroll"><table class="verdict-table">${caption}` +
+    `<thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table></div>` +
+    `${notes ? "\n" + notes : ""}`;
 }
 
 /**
