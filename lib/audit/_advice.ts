@@ -1,19 +1,16 @@
 // Plain-language advice on which number to report, from one group's figures.
 import { INTERVAL_METHODS, type IntervalMethod } from "../stats/proportion_interval.ts";
+import { formatConfidence, formatPercent, formatScore } from "../render/format.ts";
 import type { ConventionRates } from "./convention_rates.ts";
 import type { ScoreMean } from "./score_mean.ts";
 import type { ClassCounts } from "./_state.ts";
 import type { ErrorKind } from "./types.ts";
 
 /** A proportion as a percentage with one decimal; "n/a" when undefined. */
-export function percent(value: number): string {
-  return Number.isNaN(value) ? "n/a" : `${(value * 100).toFixed(1)}%`;
-}
+export const percent = (value: number): string => formatPercent(value);
 
 /** A confidence level as a percentage ("95%", "99.5%"). */
-export function confidenceLabel(confidence: number): string {
-  return `${Number((confidence * 100).toPrecision(10))}%`;
-}
+export const confidenceLabel: (confidence: number) => string = formatConfidence;
 
 /** An interval with its confidence level and method beside it ("95% Wilson [70.9%, 92.9%]"). */
 export function intervalText(
@@ -27,9 +24,9 @@ export function intervalText(
   return `${label} [${percent(lower)}, ${percent(upper)}]`;
 }
 
-/** A score for reports: three decimals, "n/a" when undefined. */
+/** A score for reports, to three or four significant digits; "n/a" when undefined. */
 export function scoreText(value: number): string {
-  return Number.isNaN(value) ? "n/a" : value.toFixed(3);
+  return formatScore(value);
 }
 
 /** A mean score with the counts behind it: "mean 0.570 over 8 of 25 attempts (17 unscored)". */

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { formatConfidence } from "./format.ts";
 const PLOTLY_ENTITIES: Record<string, string> = {
   "&": "&amp;",
   "<": "&lt;",
@@ -32,7 +33,7 @@ export function confidenceLabel(confidence: number): string {
       `Cannot label a confidence level of ${confidence}: it must be a number between 0 and 1`,
     );
   }
-  return `${Number((confidence * 100).toPrecision(10))}%`;
+  return formatConfidence(confidence);
 }
 
 /** `null` for NaN and ±Infinity, which Plotly draws as gaps. */
