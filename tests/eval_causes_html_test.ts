@@ -64,7 +64,9 @@ Deno.test("eval causes HTML: the replayed fix search and a hostile judge reason,
   await t.step("renders in Chromium, nothing injected runs", async () => {
     const seen = await checkHtmlInBrowser(path, {
       screenshot: new URL("eval_causes.png", ARTIFACTS).pathname,
-      probe: "document.body.innerText",
+      // The details (misses, the search item by item) are folded: open them, then read the page.
+      probe: 'document.querySelectorAll("details").forEach((d) => d.open = true), ' +
+        "document.body.innerText",
     });
     assert.equal(seen.xss, false);
     assert.deepEqual(seen.consoleErrors, []);

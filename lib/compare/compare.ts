@@ -357,6 +357,7 @@ export async function compare(
     pairs: cases.pairs,
     onlyA: cases.onlyA,
     onlyB: cases.onlyB,
+    scale: "fraction",
     confidence: s.confidence,
     convention: s.convention,
     bootstrap: { seed: s.seed, resamples: s.resamples },

@@ -123,6 +123,11 @@ export interface GraderComparison extends DifferenceFigures {
 
 /** Everything a comparison found, as plain data (the shape of `CompareResult.toJSON()`). */
 export interface CompareData {
+  /**
+   * Every figure is a fraction (a pass rate 0.725, a corpus BLEU 0.9215); the text, HTML and chart
+   * show pass rates as percentages and BLEU, chrF and TER on sacreBLEU's 0–100 scale.
+   */
+  scale: "fraction";
   /** The first version's name (the baseline). */
   a: string;
   /** The second version's name; every difference is b − a. */

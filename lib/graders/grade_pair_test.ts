@@ -55,10 +55,10 @@ Deno.test("gradePair: a score a rounding error below its threshold reaches it (w
   // Sentence BLEU of "Jupiter." against "Jupiter" is 0.49999999999999994 (sacreBLEU shows 50.0).
   const at = gradePair("Jupiter.", "Jupiter", "bleu", { threshold: 0.5 });
   assert.equal(at.pass, true);
-  assert.equal(at.reason, "score 0.5 reaches the threshold 0.5 (within 1e-9 counts as at it)");
+  assert.equal(at.reason, "score 0.5 passes: score ≥ 0.5 (within 1e-9 counts as at it)");
   const below = gradePair("Jupiter.", "Jupiter", "bleu", { threshold: 0.50001 });
   assert.equal(below.pass, false);
   assert.equal(below.reason, "score 0.5 is below the threshold 0.50001");
   const f1 = gradePair("x y z", "x y z p q r s", "token-f1", { threshold: 0.6 });
-  assert.equal(f1.reason, "score 0.6 reaches the threshold 0.6");
+  assert.equal(f1.reason, "score 0.6 passes: score ≥ 0.6");
 });
