@@ -372,6 +372,8 @@ export function nearMissList(
       ...(withOutput ? [output ?? ""] : []),
     ]),
     numeric: withRepeat ? [withVersion ? 3 : 2] : [],
+    // The case id never wraps (the version, when shown, is the first column and never wraps).
+    nowrap: [withVersion ? 2 : 1],
   };
   const counts = {
     nearMisses: summaries.reduce((n, g) => n + g.nearMisses, 0),
