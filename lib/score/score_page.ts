@@ -63,6 +63,8 @@ export function scoreHtmlPage(
   const settingsAt = all.findIndex((s) => s.heading === "Settings");
   const top = settingsAt < 0 ? all.filter((s) => !s.details) : all.slice(0, settingsAt);
   const rest = all.filter((s) => !top.includes(s));
+  // The page's own title heads the page; the report's first heading would say it again.
+  if (top[0]) top[0] = { ...top[0], heading: undefined };
   const html = (sections: ReportSection[]) =>
     sectionsHtml(sections, "verdict-score-report", scoreTableOptions);
   const sections: PageSection[] = [{ html: html(top) }];
@@ -74,7 +76,7 @@ export function scoreHtmlPage(
     }
   }
   const charted = report.graders.some((g) => g.grader !== "overall" && g.passed + g.failed > 0);
-  const details: string[] = [html(rest)];
+  const details: string[] = [html([{}, ...rest])]; // "Settings" stays an h3
   if (charted) {
     const nearMisses = scoreNearMissChart(report);
     sections.push({ figure: nearMisses.figure, text: nearMisses.text });
