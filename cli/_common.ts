@@ -1,8 +1,10 @@
 // Shared pieces of the command line: argument parsing, user errors and bugs, exit codes, output.
+import { resolve } from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 // The lib modules each command needs, never mod.ts: this file is loaded by every command.
 import { isUserError, markUserError } from "../lib/errors/mod.ts";
 import {
+  checkOutputPath,
   type Format,
   FORMATS,
   isFormat,
@@ -158,6 +160,26 @@ export function limitsFlag(value: string | undefined): ReadLimits | undefined {
     );
   }
   return { maxDecompressed: bytes };
+}
+
+/**
+ * Check every output a command will write, before it does any work: each can be written (its
+ * folder exists, writing is allowed) and none is an input or another output. `outputs` pairs a
+ * flag with its value (unset flags are skipped).
+ */
+export async function checkOutputs(
+  outputs: readonly (readonly [flag: string, path: string | undefined])[],
+  inputs: readonly string[],
+): Promise<void> {
+  const given = outputs.filter((o): o is readonly [string, string] => o[1] !== undefined);
+  for (const [i, [flag, path]] of given.entries()) {
+    for (const [otherFlag, other] of given.slice(0, i)) {
+      if (resolve(other) === resolve(path)) {
+        throw new UsageError(`${otherFlag} and ${flag} name the same file, "${path}"`);
+      }
+    }
+    await checkOutputPath(path, { what: flag, inputs });
+  }
 }
 
 /** The help line of `--max-decompressed`, the same in every command. */

@@ -14,8 +14,9 @@ import {
   HARNESSES,
   tryAuditHarnessFile,
 } from "../lib/harness/mod.ts";
-import { FORMATS } from "../lib/io/mod.ts";
+import { FORMATS, writeTextFileAtomic } from "../lib/io/mod.ts";
 import {
+  checkOutputs,
   EXIT_GATE,
   EXIT_OK,
   formatFlag,
@@ -218,6 +219,7 @@ export function main(args: string[]): Promise<number> {
     // A native harness file is recognised from its content first; anything else is six-field.
     const settings = { confidence, method, scale, seed };
     const limits = limitsFlag(values["max-decompressed"]);
+    await checkOutputs([["--html", values.html]], [positionals[0]]);
     const harnessReport = sixField
       ? null
       : await tryAuditHarnessFile(positionals[0], { ...settings, harness, thresholds, limits });
@@ -237,7 +239,7 @@ export function main(args: string[]): Promise<number> {
       });
     if (values.html) {
       const page = await report.htmlPage({ footer: [`verdict audit ${args.join(" ")}`] });
-      await Deno.writeTextFile(values.html, page);
+      await writeTextFileAtomic(values.html, page);
     }
     const outcomes: GateOutcome[] = checkAuditGates(report, gates, gateConvention);
     const lines = outcomes.map((o) =>

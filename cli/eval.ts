@@ -18,6 +18,7 @@ import {
   SUITE_KEYS,
 } from "../lib/eval/mod.ts";
 import {
+  checkOutputs,
   EXIT_GATE,
   EXIT_OK,
   EXIT_USAGE,
@@ -370,6 +371,8 @@ export function main(args: string[]): Promise<number> {
         "--diagnose of another tool's file has no model of its own: name the judge (--judge MODEL)",
       );
     }
+    // The answers file can be written and is not the dataset, before any model is asked.
+    await checkOutputs([["--out", values.out]], positionals.slice(0, 1));
     const result = values.diagnose !== undefined && positionals.length === 0
       ? await diagnoseFile(
         values.diagnose,

@@ -16,7 +16,7 @@ import {
   passRule,
   unknownGrader,
 } from "../lib/graders/mod.ts";
-import { FORMATS, RESULT_ROLES } from "../lib/io/mod.ts";
+import { FORMATS, RESULT_ROLES, writeTextFileAtomic } from "../lib/io/mod.ts";
 import { textTable } from "../lib/render/mod.ts";
 import {
   configFromJson,
@@ -28,6 +28,7 @@ import {
 } from "../lib/score/mod.ts";
 import type { FormattingStep } from "../lib/text/mod.ts";
 import {
+  checkOutputs,
   EXIT_CODES_HELP,
   EXIT_OK,
   formatFlag,
@@ -351,6 +352,12 @@ export function main(args: string[]): Promise<number> {
     }
     const settings = await settingsFrom(values);
     resolveScoreConfig(settings); // check names and numbers before reading the file
+    // Every output can be written, and none is the results file, before any work is done.
+    await checkOutputs([
+      ["--scored", values.scored],
+      ["--html", values.html],
+      ["--save-config", values["save-config"]],
+    ], [positionals[0]]);
     // The page charts each row's sentence score, so --html keeps the rows (up to the default).
     const file = positionals[0];
     let report: ScoreReport;
@@ -369,13 +376,13 @@ export function main(args: string[]): Promise<number> {
       if (error) throw error;
     }
     if (values.html) {
-      await Deno.writeTextFile(
+      await writeTextFileAtomic(
         values.html,
         await report.htmlPage({ footer: [`verdict score ${args.join(" ")}`] }),
       );
     }
     if (values["save-config"]) {
-      await Deno.writeTextFile(
+      await writeTextFileAtomic(
         values["save-config"],
         JSON.stringify(report.config, null, 2) + "\n",
       );

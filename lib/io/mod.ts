@@ -5,6 +5,7 @@ export * from "./numbered_lines.ts";
 export * from "./source.ts";
 export * from "./detect_format.ts";
 export * from "./limits.ts";
+export * from "./output_file.ts";
 export * from "./open_records.ts";
 export * from "./mapping.ts";
 export * from "./result_roles.ts";

@@ -6,6 +6,7 @@
  * @module
  */
 import { openResultRows, type ReadLimits, type ResultRow, type Source } from "../io/mod.ts";
+import { checkOutputPath } from "../io/output_file.ts";
 import { CORPUS_GRADERS, type CorpusGraderName, graderFor, nrefsLabel } from "../graders/mod.ts";
 import { GRADERS } from "../graders/mod.ts";
 import { resolveScoreConfig, type ScoreConfig, type ScoreSettings } from "./score_config.ts";
@@ -269,6 +270,10 @@ function corpusSection(
  */
 export async function score(source: Source, options: ScoreOptions): Promise<ScoreReport> {
   const config = resolveScoreConfig(options);
+  // Before any work: the scored file can be written, and it is not the file being scored.
+  if (options.scored) {
+    await checkOutputPath(options.scored, { what: "the scored file", inputs: [source] });
+  }
   const reader = await openResultRows(source, {
     name: options.name,
     format: config.format ?? undefined,
@@ -353,9 +358,12 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
     }
     await writer?.write(batch);
     if (kept) { for (const item of batch) kept.push(item); }
-  } finally {
-    await writer?.close();
+  } catch (error) {
+    // A run that fails leaves no scored file that looks complete (nor a partial one).
+    await writer?.abort();
+    throw error;
   }
+  await writer?.close();
   await progress.finish();
   // The configuration keeps the user's choices; what they resolved to on this file is beside.
   config.resolved = { format: reader.report.format, mapping: { ...reader.report.mapping } };

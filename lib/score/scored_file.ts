@@ -7,6 +7,7 @@
  */
 // @ts-types="npm:@types/papaparse@5.5.2"
 import Papa from "npm:papaparse@5.7.1";
+import { AtomicFile } from "../io/output_file.ts";
 
 /** One scored row. */
 export interface ScoredRow {
@@ -68,13 +69,20 @@ export function scoredFormatFor(path: string): "csv" | "tsv" | "jsonl" {
   return "jsonl";
 }
 
-function cells(row: ScoredRow, withOutput: boolean, withScale: boolean): string[] {
-  const out = [
+/**
+ * Text cells that a spreadsheet would run as a formula: starting with `=`, `+`, `-`, `@`, a tab or
+ * a carriage return, unless the whole cell is a number (`-0.5` stays a number). Such cells get a
+ * leading `'` in CSV/TSV scored files, as OWASP advises; JSON lines keep every value as it is.
+ */
+export const FORMULA_CELL = /^(?![+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$)[=+\-@\t\r]/;
+
+function cells(row: ScoredRow, withOutput: boolean, withScale: boolean): (string | number)[] {
+  const out: (string | number)[] = [
     row.item,
     row.system,
-    String(row.repeat),
+    row.repeat,
     row.scorer,
-    row.score === null ? "" : String(row.score),
+    row.score === null ? "" : row.score,
     row.pass === null ? "" : String(row.pass),
     row.error ?? "",
     row.near_miss.join("|"),
@@ -86,7 +94,9 @@ function cells(row: ScoredRow, withOutput: boolean, withScale: boolean): string[
 }
 
 /**
- * Format scored rows as text in the given format; `header` adds the CSV/TSV header line.
+ * Format scored rows as text in the given format; `header` adds the CSV/TSV header line. In CSV
+ * and TSV a text cell that a spreadsheet would run as a formula gets a leading `'`
+ * ({@link FORMULA_CELL}); numbers stay numbers and JSON lines are written unchanged.
  *
  * @example CSV lines for one row
  * ```ts
@@ -127,8 +137,11 @@ export function formatScoredRows(
   const data = rows.map((r) => cells(r, options.output, withScale));
   if (options.header) data.unshift(columns);
   if (data.length === 0) return "";
-  return Papa.unparse(data, { delimiter: format === "csv" ? "," : "\t", newline: "\r\n" }) +
-    "\r\n";
+  return Papa.unparse(data, {
+    delimiter: format === "csv" ? "," : "\t",
+    newline: "\r\n",
+    escapeFormulae: FORMULA_CELL,
+  }) + "\r\n";
 }
 
 /**
@@ -153,7 +166,7 @@ export class ScoredFileWriter {
   readonly path: string;
   /** Its format, from the file name. */
   readonly format: "csv" | "tsv" | "jsonl";
-  #file: Deno.FsFile;
+  #file: AtomicFile;
   #output: boolean;
   #scale: boolean;
   #started = false;
@@ -161,7 +174,7 @@ export class ScoredFileWriter {
   /** Rows written so far. */
   rows = 0;
 
-  private constructor(path: string, file: Deno.FsFile, output: boolean, scale: boolean) {
+  private constructor(path: string, file: AtomicFile, output: boolean, scale: boolean) {
     this.path = path;
     this.format = scoredFormatFor(path);
     this.#file = file;
@@ -170,14 +183,16 @@ export class ScoredFileWriter {
   }
 
   /**
-   * Create (or truncate) the file. `scale` adds the `scale_min` and `scale_max` columns to a CSV
-   * or TSV file (JSON lines carry them on the rows that have them).
+   * Start the file. It is written atomically: rows go to a temporary file beside `path`, moved
+   * into place by {@link ScoredFileWriter.close}; {@link ScoredFileWriter.abort} leaves `path` as
+   * it was. `scale` adds the `scale_min` and `scale_max` columns to a CSV or TSV file (JSON lines
+   * carry them on the rows that have them).
    */
   static async create(
     path: string,
     options: { output: boolean; scale?: boolean },
   ): Promise<ScoredFileWriter> {
-    const file = await Deno.open(path, { write: true, create: true, truncate: true });
+    const file = await AtomicFile.create(path);
     return new ScoredFileWriter(path, file, options.output, options.scale ?? false);
   }
 
@@ -190,15 +205,18 @@ export class ScoredFileWriter {
       output: this.#output,
       scale: this.#scale,
     });
-    const bytes = this.#encoder.encode(text);
-    let written = 0;
-    while (written < bytes.length) written += await this.#file.write(bytes.subarray(written));
+    await this.#file.write(this.#encoder.encode(text));
     this.rows += rows.length;
   }
 
-  /** Finish the file (writing the header of an empty CSV). */
+  /** Finish the file (writing the header of an empty CSV) and move it into place. */
   async close(): Promise<void> {
     if (!this.#started) await this.write([]);
-    this.#file.close();
+    await this.#file.commit();
+  }
+
+  /** Give up: the temporary file is removed and `path` is left as it was. */
+  async abort(): Promise<void> {
+    await this.#file.abort();
   }
 }
