@@ -104,8 +104,10 @@ export function nameCases(pending: Pending[], described: Map<number, string | un
   for (const p of pending) p.row.case = name(p.testIdx);
 }
 
+/** A result's test index: a whole number of 0 or more (anything else: its position). */
 function testIdxOf(result: Obj, fallback: number): number {
-  return typeof result.testIdx === "number" ? result.testIdx : fallback;
+  const i = result.testIdx;
+  return typeof i === "number" && Number.isSafeInteger(i) && i >= 0 ? i : fallback;
 }
 
 /** Collect one result; returns false when it is not an object. */

@@ -26,6 +26,7 @@ import {
 import { arr, isObj, obj } from "./_values.ts";
 import { MemberTooLarge, type ZipArchive } from "./zip.ts";
 import { DEFAULT_READ_LIMITS, type ReadLimits, resolveReadLimits } from "../io/limits.ts";
+import { nestingDepth } from "../io/_json_record.ts";
 import { UserSyntaxError } from "../errors/mod.ts";
 
 /** One sample record as found in a log, with its 1-based position and where it came from. */
@@ -149,7 +150,27 @@ function sampleOrder(a: string, b: string): number {
 
 /** A member parsed as JSON; it may inflate to `limit` bytes (default: the record size limit). */
 async function readMember(zip: ZipArchive, name: string, limit?: number): Promise<unknown> {
-  return parseJson(await zip.readText(name, { limit }));
+  const text = await zip.readText(name, { limit });
+  const maxDepth = DEFAULT_READ_LIMITS.maxDepth;
+  if (nestingDepth(text, maxDepth) > maxDepth) {
+    throw new UserSyntaxError(`member "${name}" nests deeper than ${maxDepth} levels (maxDepth)`);
+  }
+  try {
+    return parseJson(text);
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
+    throw new UserSyntaxError(`member "${name}" is not valid JSON (${error.message})`);
+  }
+}
+
+/** A member the whole log depends on: a member that is not JSON makes the log unreadable. */
+async function member(zip: ZipArchive, part: string, limit: number, log: string) {
+  try {
+    return await readMember(zip, part, limit);
+  } catch (error) {
+    if (!(error instanceof SyntaxError) || error.message.startsWith("Cannot")) throw error;
+    throw new UserSyntaxError(`Cannot read Inspect log "${log}": ${error.message}`);
+  }
 }
 
 async function* zipSamples(
@@ -210,7 +231,7 @@ export async function adaptInspectEval(
       `Cannot read Inspect log "${name}": it has neither header.json nor _journal/start.json`,
     );
   }
-  const header = obj(await readMember(zip, headerName, recordLimit)) ?? {};
+  const header = obj(await member(zip, headerName, recordLimit, name)) ?? {};
   if (headerName !== "header.json" && header.status === undefined) header.status = "started";
   const names = zip.entries.map((e) => e.name).filter((n) => SAMPLE_MEMBER.test(n)).sort(
     sampleOrder,
@@ -226,7 +247,7 @@ export async function adaptInspectEval(
     const parts = zip.entry("summaries.json") ? ["summaries.json"] : journal;
     const list: InspectSampleRecord[] = [];
     for (const part of parts) {
-      for (const value of arr(await readMember(zip, part, recordLimit))) {
+      for (const value of arr(await member(zip, part, recordLimit, name))) {
         list.push({ row: list.length + 1, where: part, value });
       }
     }

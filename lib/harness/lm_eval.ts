@@ -154,6 +154,7 @@ export async function adaptLmEvalSamples(
     const metrics = arr(value.metrics).filter((m): m is string => typeof m === "string");
     if (!docs.has(filter)) docs.set(filter, new Set());
     docs.get(filter)!.add(base.case);
+    const before = rows.length;
     for (const metric of metrics) {
       if (metric === PARSE_FLAG && metrics.length > 1) {
         parseFlagUsed = true;
@@ -164,6 +165,18 @@ export async function adaptLmEvalSamples(
         continue;
       }
       rows.push(metricRow(base, metric, value[metric], value[PARSE_FLAG]));
+    }
+    if (rows.length === before) {
+      // Nothing on this line to audit row by row: listed, never dropped without a word.
+      refuse(
+        draft,
+        line,
+        "no-row-metric",
+        metrics.length === 0
+          ? `line ${line} lists no metrics`
+          : `line ${line} has only corpus metrics (${metrics.join(", ")}), which are not ` +
+            "audited row by row",
+      );
     }
   }
   settleVerdicts(rows);

@@ -70,6 +70,9 @@ function reportMissing(
 ): void {
   const held = pending.length;
   if (counted === held) return;
+  // Missing results are listed one by one only when the stats are plausible: a file may claim
+  // any count (1e400, a trillion), and the listing must stay as small as the file.
+  const listable = Number.isSafeInteger(counted) && counted - held <= Math.max(1000, 10 * held);
   if (counted < held) {
     draft.problems.push({
       code: "rows-extra",
@@ -83,13 +86,14 @@ function reportMissing(
   let tests = 0;
   for (const p of pending) tests = Math.max(tests, p.testIdx + 1);
   const missing: { promptIdx: number; testIdx: number; version: string | undefined }[] = [];
-  for (let promptIdx = 0; promptIdx < prompts.length; promptIdx++) {
+  for (let promptIdx = 0; listable && promptIdx < prompts.length; promptIdx++) {
     const version = versionOf({ promptIdx });
     for (let testIdx = 0; testIdx < tests; testIdx++) {
       if (!present.has(`${version}\u0000${testIdx}`)) missing.push({ promptIdx, testIdx, version });
+      if (missing.length > counted - held) break; // already more than the stats allow
     }
   }
-  if (missing.length !== counted - held) {
+  if (!listable || missing.length !== counted - held) {
     draft.problems.push({
       code: "rows-missing",
       row: 0,

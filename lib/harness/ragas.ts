@@ -184,6 +184,15 @@ export async function adaptRagasTable(
   checkThresholds(options.thresholds ?? {}, metrics, options.name ?? version);
   for (const k of kept) {
     for (const m of metrics) draft.rows.push(metricRow(k, m, version, options.thresholds?.[m]));
+    // With no metric column at all, each row is listed rather than left out without a word.
+    if (metrics.length === 0) {
+      refuse(
+        draft,
+        k.row,
+        "no-metric",
+        `row ${k.row} has no metric score (no column holds numbers)`,
+      );
+    }
   }
   if (indexColumn !== undefined) {
     draft.harness.notes.push("The case id of each row is its pandas index (the first column).");

@@ -280,7 +280,12 @@ export async function* csvFrames(
       continue;
     }
     const multiLine = lines.length > 1;
-    const mismatch = multiLine && !eof && st.delims + 1 !== headerFields;
+    // Closing the quote on a later line gives the wrong number of fields, and one of the lines
+    // it swallowed reads as a record of its own: a quote left open that paired with a later one.
+    // (A long quoted text with a field too many stays one record, left out for its field count.)
+    // With fewer than three columns a line of prose reads as a record too easily to tell.
+    const mismatch = multiLine && !eof && st.delims + 1 !== headerFields && kept &&
+      headerFields >= 3 && lines.slice(1).some((l) => fieldsAlone(l.text!, delim) === headerFields);
     // A quoted field over several lines each of which reads as a record of its own: rows merged
     // by a quote left open is the likelier story (with three columns or more; with fewer, a line
     // of prose fits too easily, and the record is kept with a warning).
