@@ -8,8 +8,7 @@
 // case that takes too long (a hang, even one that never yields) is killed and named.
 import assert from "node:assert/strict";
 import fc from "fast-check";
-// @ts-types="@types/papaparse"
-import Papa from "papaparse";
+import { countRecords } from "./_independent_count.ts";
 import { isUserError, openRecords, readResultRows, tryReadHarnessFile } from "../mod.ts";
 
 const LIMIT_MS = 30_000;
@@ -131,47 +130,15 @@ const mutation: fc.Arbitrary<{ name: string; apply: Mutation }> = fc.oneof(
 
 // ---- independent counts ------------------------------------------------------------------
 
-/**
- * The records in the corrupted text, counted without verdict's reader, for the format verdict
- * detected: non-blank lines for JSON lines; papaparse's rows (line ends normalized, header
- * excluded) for CSV/TSV with no quote out of place; the elements of a JSON document that still
- * parses. `undefined` when there is no such count.
- */
-function countRecords(bytes: Uint8Array, format: string | null): number | undefined {
+/** The independent count of the records in corrupted bytes (none when not UTF-8). */
+function countIn(bytes: Uint8Array, format: string | null): number | undefined {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, "");
   } catch {
     return undefined;
   }
-  switch (format) {
-    case null:
-      return text.trim() === "" ? 0 : undefined;
-    case "jsonl":
-      return text.split("\n").filter((l) => l.trim() !== "").length;
-    case "csv":
-    case "tsv": {
-      const parsed = Papa.parse<string[]>(text.replace(/\r\n?/g, "\n"), {
-        delimiter: format === "csv" ? "," : "\t",
-        newline: "\n",
-        skipEmptyLines: true,
-      });
-      if (parsed.errors.some((e) => e.type === "Quotes")) return undefined;
-      return Math.max(0, parsed.data.length - 1);
-    }
-    case "json-array":
-    case "json-rows": {
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch {
-        return undefined;
-      }
-      const list = format === "json-array" ? value : (value as { rows?: unknown })?.rows;
-      return Array.isArray(list) ? list.length : undefined;
-    }
-  }
-  return undefined;
+  return countRecords(text, format);
 }
 
 /** Non-blank line numbers of JSON lines text (1-based). */
@@ -215,7 +182,7 @@ async function checkFile(name: string, bytes: Uint8Array, harness: boolean): Pro
       const records = await openRecords(bytes, { name });
       let n = 0;
       for await (const _ of records) n++;
-      const expected = countRecords(bytes, records.format);
+      const expected = countIn(bytes, records.format);
       if (expected !== undefined) {
         checked++;
         assert.equal(n, expected, `${name}: records read (${records.format})`);
@@ -228,7 +195,7 @@ async function checkFile(name: string, bytes: Uint8Array, harness: boolean): Pro
       let leftOut = 0;
       for (const entry of Object.values(json.rows.leftOut)) leftOut += entry?.count ?? 0;
       assert.equal(json.rows.used, rows.length);
-      const expected = countRecords(bytes, json.format);
+      const expected = countIn(bytes, json.format);
       if (expected !== undefined) assert.equal(json.rows.used + leftOut, expected, name);
     });
   }

@@ -14,22 +14,8 @@ const N = 24;
 const decode = (b: Uint8Array) => new TextDecoder().decode(b);
 
 function evalArgs(data: string, url: string, out: string): string[] {
-  return [
-    "run",
-    "-A",
-    "cli.ts",
-    "eval",
-    data,
-    "--model",
-    `m1@${url}`,
-    "--out",
-    out,
-    "--concurrency",
-    "4",
-    "--retries",
-    "2",
-    "--json",
-  ];
+  const flags = ["--out", out, "--concurrency", "4", "--retries", "2", "--json"];
+  return ["run", "-A", "cli.ts", "eval", data, "--model", `m1@${url}`, ...flags];
 }
 
 /** Answer records in an answers file (torn or foreign lines skipped), as the id of each. */

@@ -7,6 +7,7 @@ import fc from "fast-check";
 // @ts-types="@types/papaparse"
 import Papa from "papaparse";
 import { isUserError } from "../errors/mod.ts";
+import { countRecords } from "../../tests/_independent_count.ts";
 import { readResultRows } from "./read_results.ts";
 import { type Format, FORMATS } from "./types.ts";
 
@@ -179,44 +180,6 @@ Deno.test("damaged records are counted: read = the records the test wrote, in ev
     { numRuns: 300 },
   );
 });
-
-/**
- * The records in a damaged text, counted without the reader: non-blank lines for JSON lines, the
- * rows papaparse finds in the whole text (header excluded; none when a quote is out of place) for
- * CSV/TSV, the elements of the
- * array when the damaged text is still a JSON document; `undefined` when there is no such count
- * (a JSON document that no longer parses).
- */
-function countRecords(body: string, format: Format): number | undefined {
-  switch (format) {
-    case "jsonl":
-      return body.split("\n").filter((line) => line.trim() !== "").length;
-    case "csv":
-    case "tsv": {
-      // Any line end ends a record (the count does not depend on what a quoted field holds).
-      // A quote papaparse finds out of place makes the count a matter of rules (verdict reads
-      // on from the next line; papaparse swallows the rest): no independent count then.
-      const parsed = Papa.parse<string[]>(body.replace(/\r\n?/g, "\n"), {
-        delimiter: format === "csv" ? "," : "\t",
-        newline: "\n",
-        skipEmptyLines: true,
-      });
-      if (parsed.errors.some((e) => e.type === "Quotes")) return undefined;
-      return Math.max(0, parsed.data.length - 1);
-    }
-    case "json-array":
-    case "json-rows": {
-      let value: unknown;
-      try {
-        value = JSON.parse(body);
-      } catch {
-        return undefined;
-      }
-      const list = format === "json-array" ? value : (value as { rows?: unknown } | null)?.rows;
-      return Array.isArray(list) ? list.length : undefined;
-    }
-  }
-}
 
 Deno.test("arbitrary damage never loses a record, and only user errors are thrown", async () => {
   const corruption = fc.record({
