@@ -6,7 +6,9 @@ import {
   type CompareOptions,
   type CompareSide,
 } from "../lib/compare/mod.ts";
+import { writeTextFileAtomic } from "../lib/io/output_file.ts";
 import {
+  checkOutputs,
   EXIT_GATE,
   EXIT_OK,
   formatFlag,
@@ -190,6 +192,8 @@ export function main(args: string[]): Promise<number> {
       seed: wholeNumber("seed", values.seed, -(2 ** 31)),
       resamples: wholeNumber("resamples", values.resamples, 1),
     };
+    // The page can be written and is not an input, before any work.
+    await checkOutputs([["--html", values.html]], positionals);
     const result = positionals.length === 1
       ? await compare(versions![0], versions![1], { ...options, source: positionals[0] })
       : await compare(
@@ -211,7 +215,7 @@ export function main(args: string[]): Promise<number> {
     const gated = gates.includes("all") ? known : gates;
     const worse = result.graders.filter((g) => gated.includes(g.grader) && g.verdict === "worse");
     if (values.html) {
-      await Deno.writeTextFile(
+      await writeTextFileAtomic(
         values.html,
         await result.htmlPage({ footer: [`verdict compare ${args.join(" ")}`] }),
       );

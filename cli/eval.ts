@@ -1,6 +1,7 @@
 // `verdict eval`: run a model over a dataset (or score its recorded answers), summarize each
 // metric with a seeded bootstrap interval, and gate on the means.
 // The eval job's own modules, not mod.ts: an eval never loads the score or audit jobs.
+import { writeTextFileAtomic } from "../lib/io/output_file.ts";
 import {
   checkEvalGates,
   checkGateNames,
@@ -372,7 +373,7 @@ export function main(args: string[]): Promise<number> {
       );
     }
     // The answers file can be written and is not the dataset, before any model is asked.
-    await checkOutputs([["--out", values.out]], positionals.slice(0, 1));
+    await checkOutputs([["--out", values.out], ["--html", values.html]], positionals.slice(0, 1));
     const result = values.diagnose !== undefined && positionals.length === 0
       ? await diagnoseFile(
         values.diagnose,
@@ -386,7 +387,7 @@ export function main(args: string[]): Promise<number> {
       });
     const gate = checkEvalGates(result, gates);
     if (values.html) {
-      await Deno.writeTextFile(
+      await writeTextFileAtomic(
         values.html,
         await result.htmlPage({ footer: [`verdict eval ${args.join(" ")}`, ...gate.lines] }),
       );
