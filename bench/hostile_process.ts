@@ -48,7 +48,7 @@ const CASES: Case[] = [
     name: "gzip: 5 GiB string in one JSON line (score)",
     make: async (dir) => {
       await gzipTo(`${dir}/bomb.jsonl.gz`, [
-        '{"id": "a", "output": "',
+        '{"id": "a", "expected": "x", "output": "',
         ...repeat(block, 5 * 1024),
         '"}\n',
       ]);
@@ -88,9 +88,9 @@ const CASES: Case[] = [
     name: "one 100 MiB JSON line, over the record limit (score)",
     make: async (dir) => {
       await writeTo(`${dir}/long.jsonl`, [
-        '{"id": "a", "output": "',
+        '{"id": "a", "expected": "x", "output": "',
         ...repeat(block, 100),
-        '"}\n{"id": "b", "output": "x"}\n',
+        '"}\n{"id": "b", "expected": "x", "output": "x"}\n',
       ]);
       return ["score", `${dir}/long.jsonl`, "--graders", "exact"];
     },
@@ -98,14 +98,22 @@ const CASES: Case[] = [
   {
     name: "one 100 MiB CSV record, over the record limit (score)",
     make: async (dir) => {
-      await writeTo(`${dir}/long.csv`, ['id,output\na,"', ...repeat(block, 100), '"\nb,x\n']);
+      await writeTo(`${dir}/long.csv`, [
+        'id,expected,output\na,x,"',
+        ...repeat(block, 100),
+        '"\nb,x,x\n',
+      ]);
       return ["score", `${dir}/long.csv`, "--graders", "exact"];
     },
   },
   {
     name: "one 50 MiB JSON line, under the limit (score)",
     make: async (dir) => {
-      await writeTo(`${dir}/line.jsonl`, ['{"id": "a", "output": "', ...repeat(block, 50), '"}\n']);
+      await writeTo(`${dir}/line.jsonl`, [
+        '{"id": "a", "expected": "x", "output": "',
+        ...repeat(block, 50),
+        '"}\n',
+      ]);
       return ["score", `${dir}/line.jsonl`, "--graders", "exact"];
     },
   },

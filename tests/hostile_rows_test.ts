@@ -28,7 +28,8 @@ Deno.test("score: hostile schemas and patterns err on their own rows; the run go
     { id: "lookaround", output: '"abc"', schema: { type: "string", pattern: "(?=a)abc" } },
     {
       id: "assert",
-      output: LONG,
+      // JSON text, so the is-json assertion reaches its schema's pattern.
+      output: JSON.stringify(LONG),
       assertions: [
         { type: "regex", value: EVIL },
         { type: "is-json", value: { type: "string", pattern: EVIL } },
