@@ -81,9 +81,10 @@ export function formatRate(successes: number, trials: number): string {
 }
 
 /**
- * A score for people, to three or four significant digits: three decimals from 0.1 to 1
- * (`0.750`, `1.000`, `0.000`), three significant digits below 0.1 (`0.0275`), four from 1 to 1000
- * (`12.35`, `523.4`) and whole numbers with separators above (`12,346`). NaN is `n/a`.
+ * A score for people, to three or four significant digits: three decimals from 0.01 to 1
+ * (`0.750`, `1.000`, `0.000`, `0.050`, so that the bounds of an interval read alike), three
+ * significant digits below 0.01 (`0.00123`), four from 1 to 1000 (`12.35`, `523.4`) and whole
+ * numbers with separators above (`12,346`). NaN is `n/a`.
  *
  * @example Scores in one column read alike
  * ```ts
@@ -93,7 +94,8 @@ export function formatRate(successes: number, trials: number): string {
  * assert.deepEqual([1, 0.75, 0, 0.27516060407455223].map((x) => formatScore(x)), [
  *   "1.000", "0.750", "0.000", "0.275",
  * ]);
- * assert.equal(formatScore(0.0275061), "0.0275");
+ * assert.equal(formatScore(0.05), "0.050");
+ * assert.equal(formatScore(0.00123), "0.00123");
  * assert.equal(formatScore(523.41), "523.4");
  * assert.equal(formatScore(NaN), "n/a");
  * ```
@@ -105,7 +107,7 @@ export function formatScore(value: number): string {
   if (size === 0) return "0.000";
   if (size >= 999.95) return Math.round(value).toLocaleString("en-US");
   if (size >= 0.9995) return value.toPrecision(4);
-  if (size >= 0.09995) return value.toFixed(3);
+  if (size >= 0.0095) return value.toFixed(3);
   if (size >= 1e-6) return value.toPrecision(3);
   return value.toExponential(2);
 }

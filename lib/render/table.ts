@@ -25,6 +25,8 @@ export interface Table {
    * Text columns (by index) that never wrap, such as ids; the first column never wraps either.
    */
   nowrap?: readonly number[];
+  /** Digits after the point per column (by index), where they differ from the table's. */
+  digits?: Readonly<Record<number, number>>;
 }
 
 /** Options for rendering a table. */
@@ -90,12 +92,13 @@ function cellTexts(table: Table, rows: readonly (readonly unknown[])[], digits: 
   const fractional = table.columns.map((_, i) =>
     rows.some((r) => typeof r[i] === "number" && Number.isFinite(r[i]) && !Number.isInteger(r[i]))
   );
+  const own = (i: number) => table.digits?.[i] ?? digits;
   return rows.map((r) =>
     table.columns.map((_, i) => {
       const v = r[i];
       return fractional[i] && typeof v === "number" && Number.isFinite(v)
-        ? v.toFixed(digits)
-        : formatCell(v, digits);
+        ? v.toFixed(own(i))
+        : formatCell(v, own(i));
     })
   );
 }

@@ -10,6 +10,8 @@ import { htmlTable, type Table, textTable } from "../render/table.ts";
 import { keptRows, nearMissLabel, type ScoreChartSource } from "./score_charts.ts";
 import type { GraderSummary } from "./score_report.ts";
 import { UserRangeError } from "../errors/mod.ts";
+import { GRADERS } from "../graders/mod.ts";
+import { plural } from "../render/format.ts";
 import { isGraderName, passRule } from "../graders/mod.ts";
 
 /** Options of the capped views. */
@@ -98,13 +100,20 @@ export class GraderTable extends Displayable {
   }
 
   #counts(): string[] {
-    return this.summaries.map((s) =>
-      `${s.version}: ${s.graded} graded, ${s.passed} passed, ${s.failed} failed, ` +
-      `${s.notJudged} not judged, ${s.errors} errors, ${s.nearMisses} near misses` +
-      (s.threshold === null || !isGraderName(s.grader)
-        ? ""
-        : `; pass when ${passRule(s.grader, s.threshold)}`)
-    );
+    return this.summaries.map((s) => {
+      const graded = isGraderName(s.grader) && GRADERS[s.grader].kind === "graded";
+      const verdicts = !graded || s.threshold !== null;
+      const parts = [`${s.graded} graded`];
+      if (verdicts) parts.push(`${s.passed} passed`, `${s.failed} failed`);
+      else parts.push("scores only (no threshold)");
+      if (s.notJudged) parts.push(`${s.notJudged} not judged`);
+      if (s.errors) parts.push(plural(s.errors, "error"));
+      if (verdicts && s.failed) parts.push(plural(s.nearMisses, "near miss", "near misses"));
+      return `${s.version}: ${parts.join(", ")}` +
+        (s.threshold === null || !isGraderName(s.grader)
+          ? ""
+          : `; pass when ${passRule(s.grader, s.threshold)}`);
+    });
   }
 
   /** Plain text: counts, settings, then the capped rows. */
@@ -187,11 +196,13 @@ export function graderTable(
   const withVersion = options.version === undefined && versionCount > 1;
   const withRepeat = rows.some((r) => r.repeat !== 0);
   const withOutput = rows.some((r) => r.output !== undefined);
+  // BLEU, chrF and TER read on sacreBLEU's 0–100 scale here too; the rows keep fractions.
+  const hundred = isGraderName(grader) && GRADERS[grader].corpus !== undefined;
   const columns = [
     "case",
     ...(withVersion ? ["version"] : []),
     ...(withRepeat ? ["repeat"] : []),
-    "score",
+    hundred ? "score (0–100)" : "score",
     "pass",
     "error",
     "near miss",
@@ -206,7 +217,7 @@ export function graderTable(
       r.item,
       ...(withVersion ? [r.system] : []),
       ...(withRepeat ? [r.repeat] : []),
-      r.score,
+      r.score === null ? null : hundred ? r.score * 100 : r.score,
       r.pass,
       r.error,
       nearMissLabel(r.near_miss) ?? "",
@@ -214,6 +225,7 @@ export function graderTable(
       ...(withOutput ? [r.output ?? ""] : []),
     ]),
     numeric: withRepeat ? [withVersion ? 2 : 1, withVersion ? 3 : 2] : [withVersion ? 2 : 1],
+    ...(hundred ? { digits: { [(withVersion ? 2 : 1) + (withRepeat ? 1 : 0)]: 2 } } : {}),
   };
   const missing = kept
     ? undefined
