@@ -25,7 +25,22 @@ Deno.test("score text: the demo opens with the summary and stays under 60 lines"
   const verbose = await capture(() => scoreMain([EXAMPLE, "--graders", "all", "--verbose"]));
   assert.ok(verbose.stdout.split("\n").length > 150);
   assert.match(verbose.stdout, /BP = 1\.000 ratio = 1\.023 hyp_len = 266 ref_len = 260/);
-  assert.match(verbose.stdout, /rd-035\s+0\s+exact\s+several/);
+  assert.match(verbose.stdout, /rd-035\s+exact\s+several/);
+});
+
+Deno.test("score: the failing-cases table has a repeat column only when the file has repeats", async () => {
+  const rows = [
+    { id: "a", output: "x", expected: "y" },
+    { id: "b", output: "y", expected: "y" },
+  ];
+  const once = (await score(rows, { graders: ["exact"] })).toText({ verbose: true });
+  assert.match(once, /^case +grader +step that would pass it +reason$/m);
+  const twice = rows.flatMap((r) => [{ ...r, repeat: 1 }, { ...r, repeat: 2 }]);
+  const again = (await score(twice, { graders: ["exact"] })).toText({ verbose: true });
+  assert.match(again, /^case +repeat +grader +step that would pass it +reason$/m);
+  assert.match(again, /^a +2 +exact +no near miss/m);
+  // Plurals follow the counts.
+  assert.match(once, /exact: 0 of 1 fail are near misses/);
 });
 
 Deno.test("score JSON keeps fractions and says so", async () => {

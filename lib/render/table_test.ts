@@ -35,6 +35,10 @@ Deno.test("textTable: numbers of one column share their digits, so 1 reads like 
   assert.deepEqual(text.split("\n").slice(2), ["a       1.000", "b       0.750"]);
   const counts = textTable({ columns: ["grader", "rows"], rows: [["a", 40], ["b", 6]] });
   assert.deepEqual(counts.split("\n").slice(2), ["a         40", "b          6"]);
+  // A column may carry its own digits (a 0–100 score beside fractions), in text and HTML alike.
+  const mixed = { columns: ["id", "f", "bleu"], rows: [["a", 0.5, 37.9876]], digits: { 2: 2 } };
+  assert.equal(textTable(mixed, { digits: 4 }).split("\n")[2], "a   0.5000  37.99");
+  assert.match(htmlTable(mixed, { digits: 4 }), />0\.5000<.*>37\.99</s);
 });
 
 Deno.test("textTable: long text cells are cut to maxChars; numbers never are", () => {

@@ -17,7 +17,7 @@ export function orderedSteps(steps: Readonly<Record<string, number>>): [string, 
 
 function tallyText(nearMisses: number, failed: number, steps: Record<string, number>): string {
   const ordered = orderedSteps(steps);
-  let line = `${nearMisses} of ${failed} fails ${
+  let line = `${nearMisses} of ${failed} ${failed === 1 ? "fail" : "fails"} ${
     nearMisses === 1 ? "is a near miss" : "are near misses"
   }`;
   if (ordered.length > 0) line += ` — ${ordered.map(([s, n]) => `${s} ${n}`).join(", ")}`;
@@ -69,6 +69,15 @@ export function failingTable(version: string, graders: readonly GraderSummary[])
         cut.join(", ")
       } are listed; the counts are complete`,
     );
+  }
+  // The repeat column only where the file has repeats.
+  if (rows.every((r) => r[1] === 0)) {
+    return {
+      caption: `Failing cases, version ${version} (near misses first)`,
+      columns: ["case", "grader", "step that would pass it", "reason"],
+      rows: rows.map(([c, , ...rest]) => [c, ...rest]),
+      notes,
+    };
   }
   return {
     caption: `Failing cases, version ${version} (near misses first)`,

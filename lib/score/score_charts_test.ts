@@ -206,6 +206,31 @@ Deno.test("graderTable shows one grader's rows, capped, with a way to show more"
   assert.match(graderTable(data, "exact").toText(), /Per-row results were not kept/);
 });
 
+Deno.test("graderTable shows BLEU, chrF and TER on 0–100; the rows keep fractions", async () => {
+  const report = await score(EXAMPLE, { graders: ["bleu", "token-f1"] });
+  const bleu = graderTable(report, "bleu", { version: V2, maxRows: Infinity });
+  const json = bleu.toJSON();
+  assert.equal(json.columns[1], "score (0–100)");
+  const kept = report.rows!.filter((r) => r.scorer === "bleu" && r.system === V2);
+  assert.deepEqual(json.rows.map((r) => r[1]), kept.map((r) => r.score! * 100));
+  assert.ok(kept.every((r) => r.score! <= 1), "the report's rows stay fractions");
+  // Two digits on the 0–100 scale, as sacreBLEU prints them; no pass/fail without a threshold.
+  const first = kept[0].score! * 100;
+  assert.ok(bleu.toText().includes(first.toFixed(2)));
+  assert.match(bleu.toText(), new RegExp(`${V2}: 40 graded, scores only \\(no threshold\\)\n`));
+  assert.doesNotMatch(bleu.toText(), /passed|near miss(es)? \d/);
+  // Token F1 is no corpus metric: a plain score column, still a fraction.
+  assert.equal(graderTable(report, "token-f1").toJSON().columns[2], "score");
+  const gated = await score(EXAMPLE, { graders: ["bleu"], thresholds: { bleu: 0.5 } });
+  const s = gated.grader("bleu", V2)!;
+  assert.ok(
+    graderTable(gated, "bleu", { version: V2 }).toText().includes(
+      `${V2}: 40 graded, ${s.passed} passed, ${s.failed} failed, ${s.nearMisses} near misses; ` +
+        "pass when score ≥ 0.5 (50.00 on the 0–100 scale)",
+    ),
+  );
+});
+
 Deno.test("nearMissList lists failing rows with their step, from kept rows", () => {
   const source: ScoreChartSource = {
     corpus: {},

@@ -10,9 +10,8 @@ import { htmlTable, type Table, textTable } from "../render/table.ts";
 import { keptRows, nearMissLabel, type ScoreChartSource } from "./score_charts.ts";
 import type { GraderSummary } from "./score_report.ts";
 import { UserRangeError } from "../errors/mod.ts";
-import { GRADERS } from "../graders/mod.ts";
-import { plural } from "../render/format.ts";
-import { isGraderName, passRule } from "../graders/mod.ts";
+import { formatScore, plural } from "../render/format.ts";
+import { GRADERS, isGraderName, passRule } from "../graders/mod.ts";
 
 /** Options of the capped views. */
 export interface ScoreViewOptions {
@@ -109,10 +108,16 @@ export class GraderTable extends Displayable {
       if (s.notJudged) parts.push(`${s.notJudged} not judged`);
       if (s.errors) parts.push(plural(s.errors, "error"));
       if (verdicts && s.failed) parts.push(plural(s.nearMisses, "near miss", "near misses"));
-      return `${s.version}: ${parts.join(", ")}` +
-        (s.threshold === null || !isGraderName(s.grader)
-          ? ""
-          : `; pass when ${passRule(s.grader, s.threshold)}`);
+      if (s.threshold === null || !isGraderName(s.grader)) {
+        return `${s.version}: ${parts.join(", ")}`;
+      }
+      // The rule compares fractions; say what it is on the 0–100 scale the rows are shown on.
+      const scale = GRADERS[s.grader].corpus === undefined
+        ? ""
+        : ` (${formatScore(s.threshold * 100)} on the 0–100 scale)`;
+      return `${s.version}: ${parts.join(", ")}; pass when ${
+        passRule(s.grader, s.threshold)
+      }${scale}`;
     });
   }
 
