@@ -397,7 +397,7 @@ export class ScoreReport {
    * assert.match(report.toText(), /exact +pass rate +50\.0% \(1\/2\)/);
    * assert.match(report.toText(), /corpus BLEU: BLEU\|nrefs:1\|case:mixed\|eff:no\|tok:13a\|smooth:exp\|version:\S+ = \d+\.\d\d/);
    * assert.doesNotMatch(report.toText(), /strip-trailing-punctuation/);
-   * assert.match(report.toText({ verbose: true }), /a +0 +exact +strip-trailing-punctuation/);
+   * assert.match(report.toText({ verbose: true }), /a +exact +strip-trailing-punctuation/);
    * ```
    */
   toText(options: SectionsTextOptions = {}): string {
