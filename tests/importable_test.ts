@@ -92,7 +92,7 @@ async function assertProbe(dir: string, code: string, flags: string[], env = {})
 
 const READ_ONLY = ["--allow-read", "--cached-only"];
 
-Deno.test("every package lib/ imports is named in full, at the one version deno.json maps", async () => {
+Deno.test("every package lib/ imports is named in full, at the one version import_map.json maps", async () => {
   const files = ["mod.ts", "cli.ts"];
   for (const top of ["lib", "cli"]) {
     const walk = async (dir: string) => {
@@ -104,8 +104,9 @@ Deno.test("every package lib/ imports is named in full, at the one version deno.
     };
     await walk(top);
   }
-  const map: Record<string, string> = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`))
-    .imports;
+  const map: Record<string, string> = JSON.parse(
+    await Deno.readTextFile(`${ROOT}import_map.json`),
+  ).imports;
   const mapped = new Map<string, string>();
   for (const target of Object.values(map)) {
     const m = /^npm:\/?((?:@[^/@]+\/)?[^/@]+)@([^/]+)/.exec(target);
@@ -133,7 +134,7 @@ Deno.test("every package lib/ imports is named in full, at the one version deno.
         pinned.get(name)!.add(version);
         const want = mapped.get(name);
         if (want !== undefined && want !== version) {
-          problems.push(`${file}:${i + 1} pins ${name}@${version}; deno.json maps ${want}`);
+          problems.push(`${file}:${i + 1} pins ${name}@${version}; import_map.json maps ${want}`);
         }
       }
     });
@@ -322,4 +323,28 @@ a`,
       await Deno.remove(dir, { recursive: true });
     }
   },
+});
+
+Deno.test("deno task installs nothing up front: no inline imports, no default lock, locked tasks say so", async () => {
+  // `deno task` installs every npm package of an inline `imports` map and of the default lock file
+  // before it runs any task, so the demo would fetch the test tools too. The import map is a file
+  // and the lock is passed to the tasks that should use it.
+  const config = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`));
+  assert.equal(config.imports, undefined);
+  assert.equal(config.importMap, "./import_map.json");
+  assert.equal(config.lock, false);
+  for (const [name, command] of Object.entries(config.tasks as Record<string, string>)) {
+    if (name === "demo") {
+      // A user's first command: no config, no lock, only what the demo imports.
+      assert.match(command, /^deno run --no-config /);
+      continue;
+    }
+    for (
+      const call of command.split("&&").filter((c) => /\bdeno (test|bench|check|run)\b/.test(c))
+    ) {
+      assert.match(call, /--lock=deno\.lock/, `task ${name}: ${call.trim()}`);
+    }
+  }
+  const map = JSON.parse(await Deno.readTextFile(`${ROOT}import_map.json`)).imports;
+  for (const tool of ["fast-check", "playwright-core"]) assert.ok(tool in map, tool);
 });
