@@ -216,8 +216,14 @@ Deno.test("arbitrary damage never loses a record, and only user errors are throw
           counted++;
           assert.equal(json.rows.used + leftOut, expected, "used + left out = records in the file");
         } else {
-          // A JSON document that no longer parses as a whole has no count but the reader's own.
+          // A JSON document that no longer parses as a whole, or a CSV quote that the rules for
+          // a quote left open decide, has no count but the reader's own.
           assert.equal(json.rows.used + leftOut, json.rows.read);
+          if (format === "csv" || format === "tsv") {
+            // Still, no record is made up: each takes a line of its own at least.
+            const lines = body.split(/\r\n|\r|\n/).filter((l) => l !== "").length;
+            assert.ok(json.rows.read <= lines - 1, `${json.rows.read} records in ${lines} lines`);
+          }
         }
       },
     ),
