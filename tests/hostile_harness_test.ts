@@ -172,3 +172,46 @@ Deno.test("audit: 280,000 leading newlines are skipped in linear time, for six-f
   assert.equal(harness.harness.name, "promptfoo");
   assert.deepEqual(harness.rows.map((r) => r.row), [280_001, 280_002]);
 });
+
+Deno.test("score CLI: a long multi-member gzip is read whole, with nothing on stderr", async () => {
+  // Text that hardly compresses, in five members: hundreds of reads and waits on the inflater
+  // (each wait once left a listener behind, and Node warned about a leak on stderr).
+  const dir = await Deno.makeTempDir();
+  try {
+    const random = () => crypto.getRandomValues(new Uint8Array(48)).join("");
+    const members: Uint8Array[] = [];
+    for (let m = 0; m < 5; m++) {
+      const lines = Array.from({ length: 4_000 }, (_, i) => `m${m}r${i},${random()},${random()}`);
+      members.push(
+        gzipSync(enc.encode((m === 0 ? "id,expected,output\n" : "") + lines.join("\n") + "\n")),
+      );
+    }
+    const all = new Uint8Array(members.reduce((n, m) => n + m.length, 0));
+    members.reduce((at, m) => (all.set(m, at), at + m.length), 0);
+    assert.ok(all.length > 1_000_000, `${all.length} bytes`);
+    await Deno.writeFile(`${dir}/many.csv.gz`, all);
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--allow-read",
+        "cli.ts",
+        "score",
+        `${dir}/many.csv.gz`,
+        "--graders",
+        "exact",
+        "--json",
+      ],
+      cwd: ROOT_DIR,
+      env: { NO_COLOR: "1" },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const stderr = new TextDecoder().decode(out.stderr);
+    assert.equal(out.code, 0, stderr);
+    assert.equal(stderr, "");
+    const json = JSON.parse(new TextDecoder().decode(out.stdout));
+    assert.deepEqual([json.rows.read, json.rows.used], [20_000, 20_000]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -28,9 +28,15 @@ export async function* inflateChunks(
       for await (const chunk of input) {
         if (failed !== undefined || inflate.destroyed) return;
         if (!inflate.write(chunk)) {
+          // Both listeners go once either fires: a long stream waits many times.
           await new Promise<void>((resolve) => {
-            inflate.once("drain", resolve);
-            inflate.once("close", resolve);
+            const done = () => {
+              inflate.off("drain", done);
+              inflate.off("close", done);
+              resolve();
+            };
+            inflate.on("drain", done);
+            inflate.on("close", done);
           });
         }
       }
