@@ -58,6 +58,27 @@ export function providerCaller(init: {
   };
 }
 
+/**
+ * A fetch that reads a reply's whole body before handing it on, unless it is a stream of events
+ * (`text/event-stream`, read as it arrives for time to first token). The provider packages read
+ * a body chunk by chunk through a stream reader; Deno reads a whole body in one step much more
+ * cheaply, which matters at hundreds of calls a second. Status, headers and body are unchanged.
+ * `base` is looked up at each call (default: the global fetch then).
+ */
+export function wholeBodyFetch(base?: typeof globalThis.fetch): typeof globalThis.fetch {
+  return async (input, init) => {
+    const response = await (base ?? globalThis.fetch)(input, init);
+    const type = response.headers.get("content-type") ?? "";
+    if (response.body === null || type.includes("text/event-stream")) return response;
+    const body = await response.arrayBuffer();
+    return new Response(body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+}
+
 /** Chat messages as the specification's prompt. */
 export function toPrompt(messages: readonly ChatMessage[]): LanguageModelV4Prompt {
   return messages.map((m) =>

@@ -29,14 +29,32 @@ export function redactor(secrets: readonly string[]): (text: string) => string {
   };
 }
 
-/** Redact every string inside a JSON-like value (a copy; objects and arrays are rebuilt). */
-export function redactValue<T>(value: T, redact: (text: string) => string): T {
+/** Rebuild `value` with every string redacted. */
+function rebuild<T>(value: T, redact: (text: string) => string): T {
   if (typeof value === "string") return redact(value) as T;
-  if (Array.isArray(value)) return value.map((v) => redactValue(v, redact)) as T;
+  if (Array.isArray(value)) return value.map((v) => rebuild(v, redact)) as T;
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[redact(k)] = redactValue(v, redact);
+    for (const [k, v] of Object.entries(value)) out[redact(k)] = rebuild(v, redact);
     return out as T;
   }
   return value;
+}
+
+/**
+ * Redact every string inside a JSON-like value: a copy with objects and arrays rebuilt when a
+ * secret is found in it, else the value itself (one look at its JSON text, which holds every
+ * string and key in a form the redactor knows, is cheaper than a copy of every reply).
+ */
+export function redactValue<T>(value: T, redact: (text: string) => string): T {
+  if (redact === NO_SECRETS) return value;
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    // Not JSON (a cycle, a BigInt): look at every string.
+    return rebuild(value, redact);
+  }
+  if (text === undefined || redact(text) === text) return value;
+  return rebuild(value, redact);
 }

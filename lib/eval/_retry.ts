@@ -98,8 +98,14 @@ export async function callWithRetries(
   while (true) {
     await run.gate.wait(run.signal);
     attempts++;
-    const timeout = AbortSignal.timeout(policy.timeoutMs);
-    const signal = run.signal ? AbortSignal.any([run.signal, timeout]) : timeout;
+    // A timer cleared when the attempt ends (AbortSignal.timeout would keep one per attempt
+    // until it expires: tens of thousands pending in a fast run).
+    const timeout = new AbortController();
+    const timer = setTimeout(
+      () => timeout.abort(new DOMException("Signal timed out.", "TimeoutError")),
+      policy.timeoutMs,
+    );
+    const signal = run.signal ? AbortSignal.any([run.signal, timeout.signal]) : timeout.signal;
     const t0 = performance.now();
     let error: CallError;
     try {
@@ -111,7 +117,9 @@ export async function callWithRetries(
       if (run.signal?.aborted) throw run.signal.reason;
       error = e instanceof CallError
         ? e
-        : new CallError(timeout.aborted ? "timeout" : "malformed", String(e));
+        : new CallError(timeout.signal.aborted ? "timeout" : "malformed", String(e));
+    } finally {
+      clearTimeout(timer);
     }
     const done = (err: CallError) => ({
       error: err,

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { providerCaller } from "./_ai_sdk.ts";
+import { providerCaller, wholeBodyFetch } from "./_ai_sdk.ts";
 import type { ModelCaller } from "./model_caller.ts";
 
 /** Settings of {@link anthropicCaller}. */
@@ -53,7 +53,7 @@ export function anthropicCaller(options: AnthropicCallerOptions): ModelCaller {
     createAnthropic({
       baseURL: (options.baseURL ?? ANTHROPIC_BASE_URL).replace(/\/+$/, ""),
       apiKey: options.apiKey,
-      ...(options.fetch ? { fetch: options.fetch } : {}),
+      fetch: wholeBodyFetch(options.fetch),
     }).messages(options.model)
   );
   return providerCaller({

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { providerCaller } from "./_ai_sdk.ts";
+import { providerCaller, wholeBodyFetch } from "./_ai_sdk.ts";
 import type { ModelCaller } from "./model_caller.ts";
 
 /** Settings of {@link geminiCaller}. */
@@ -51,7 +51,7 @@ export function geminiCaller(options: GeminiCallerOptions): ModelCaller {
     createGoogleGenerativeAI({
       baseURL: (options.baseURL ?? GEMINI_BASE_URL).replace(/\/+$/, ""),
       apiKey: options.apiKey,
-      ...(options.fetch ? { fetch: options.fetch } : {}),
+      fetch: wholeBodyFetch(options.fetch),
     }).chat(options.model)
   );
   return providerCaller({

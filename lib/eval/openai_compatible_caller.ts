@@ -5,7 +5,7 @@
  * @module
  */
 import { createOpenAICompatible } from "npm:@ai-sdk/openai-compatible@3.0.92";
-import { providerCaller } from "./_ai_sdk.ts";
+import { providerCaller, wholeBodyFetch } from "./_ai_sdk.ts";
 import type { ModelCaller } from "./model_caller.ts";
 import type { TokenLogprob } from "./types.ts";
 
@@ -58,7 +58,7 @@ export function openAICompatibleCaller(options: OpenAICompatibleOptions): ModelC
     baseURL: options.baseURL.replace(/\/+$/, ""),
     ...(options.apiKey ? { apiKey: options.apiKey } : {}),
     includeUsage: true,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: wholeBodyFetch(options.fetch),
   }).chatModel(options.model);
   return providerCaller({
     id: options.id ?? `${options.model}@${options.baseURL}`,

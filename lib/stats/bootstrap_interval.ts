@@ -85,10 +85,20 @@ export function bootstrapInterval(
   if (n === 0) return { estimate: NaN, lower: NaN, upper: NaN, ...settings };
   const rng = xoroshiro128plus(seed);
   const stats: number[] = new Array(resamples);
-  const sample: number[] = new Array(n);
-  for (let r = 0; r < resamples; r++) {
-    for (let i = 0; i < n; i++) sample[i] = values[uniformInt(rng, 0, n - 1)];
-    stats[r] = statistic(sample);
+  if (statistic === mean) {
+    // The mean summed as drawn (the same draws and additions in the same order as mean(sample),
+    // so the same figures), without filling a sample: eval summaries resample every item.
+    for (let r = 0; r < resamples; r++) {
+      let sum = 0;
+      for (let i = 0; i < n; i++) sum += values[uniformInt(rng, 0, n - 1)];
+      stats[r] = sum / n;
+    }
+  } else {
+    const sample: number[] = new Array(n);
+    for (let r = 0; r < resamples; r++) {
+      for (let i = 0; i < n; i++) sample[i] = values[uniformInt(rng, 0, n - 1)];
+      stats[r] = statistic(sample);
+    }
   }
   stats.sort((a, b) => a - b);
   return {
