@@ -49,3 +49,44 @@ Deno.test("the command line scores and audits under --allow-read alone", async (
     assert.ok(JSON.parse(out.stdout), args.join(" "));
   }
 });
+
+Deno.test("Anthropic needs --allow-env=ANTHROPIC_BASE_URL only: without it the run stops before asking, with one message", async () => {
+  const { startAnthropicServer } = await import("./_anthropic_server.ts");
+  const server = startAnthropicServer();
+  try {
+    const code = `
+      import { anthropicCaller, evaluate } from "./mod.ts";
+      const model = anthropicCaller({ model: "claude-x", apiKey: "sk-ant-permissions", baseURL: ${
+      JSON.stringify(server.url)
+    } });
+      try {
+        const r = await evaluate("examples/capitals.jsonl", { model, progress: false, retries: 0 });
+        console.log("answered", r.calls.answered, "of", r.items.length);
+      } catch (error) {
+        console.log(error instanceof Deno.errors.NotCapable, error.message);
+      }
+    `;
+    const net = `--allow-net=127.0.0.1`;
+    const without = await runProcess(["run", "--no-prompt", "--allow-read", net, "--ext=ts", "-"], {
+      stdin: code,
+    });
+    assert.match(without.stdout, /^true Cannot call Anthropic: .*--allow-env=ANTHROPIC_BASE_URL/);
+    assert.equal(server.requests.length, 0, "nothing was asked");
+    const allowed = await runProcess(
+      [
+        "run",
+        "--no-prompt",
+        "--allow-read",
+        net,
+        "--allow-env=ANTHROPIC_BASE_URL",
+        "--ext=ts",
+        "-",
+      ],
+      { stdin: code },
+    );
+    assert.match(allowed.stdout, /^answered (\d+) of \1$/m, allowed.stdout + allowed.stderr);
+    assert.ok(server.requests.length > 0);
+  } finally {
+    await server.close();
+  }
+});

@@ -49,12 +49,26 @@ export function providerCaller(init: {
   const secrets = init.apiKey ? [init.apiKey] : [];
   const redact = redactor(secrets);
   const model = Promise.resolve(init.model);
-  model.catch(() => {});
+  const ready = model.then(() => {});
+  ready.catch(() => {});
   return {
     id: init.id,
     source: "model",
     secrets,
-    call: async (request) => askModel(await model, init.wire, request, redact),
+    ready,
+    call: async (request) => {
+      let loaded: LanguageModelV4;
+      try {
+        loaded = await model;
+      } catch (error) {
+        // Asking again cannot help: not retried.
+        throw new CallError(
+          "client",
+          redact(error instanceof Error ? error.message : String(error)),
+        );
+      }
+      return askModel(loaded, init.wire, request, redact);
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import { answerKey, AnswerWriter, readAnswers } from "./answers_file.ts";
 import { redactor, redactValue } from "./_redact.ts";
 import { wholeBodyFetch } from "./_ai_sdk.ts";
 import type { AnswerRecord } from "./types.ts";
+import { testAnswer } from "./_test_item.ts";
 
 Deno.test("answerKey: the keys answers files already hold do not change", () => {
   // Computed by the first released implementation; a run resumed with a newer verdict must find
@@ -43,30 +44,8 @@ Deno.test("answerKey: the keys answers files already hold do not change", () => 
   );
 });
 
-const record = (id: string, text: string): AnswerRecord => ({
-  kind: "answer",
-  v: 1,
-  id,
-  tag: "",
-  key: `k-${id}`,
-  model: "m",
-  messages: [{ role: "user", content: `q ${id}` }],
-  params: {},
-  source: "model",
-  text,
-  finishReason: "stop",
-  rawFinishReason: "stop",
-  usage: null,
-  latencyMs: 1,
-  ttftMs: null,
-  elapsedMs: 1,
-  attempts: 1,
-  streamed: false,
-  error: null,
-  request: null,
-  response: null,
-  startedAt: "2026-12-01T00:00:00.000Z",
-});
+const record = (id: string, text: string): AnswerRecord =>
+  testAnswer(text, { id, key: `k-${id}`, messages: [{ role: "user", content: `q ${id}` }] });
 
 Deno.test("AnswerWriter: many answers at once are whole lines in the order given, secrets removed", async () => {
   const path = await Deno.makeTempFile({ suffix: ".jsonl" });

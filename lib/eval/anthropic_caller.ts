@@ -33,9 +33,12 @@ export const ANTHROPIC_BASE_URL = "https://api.anthropic.com/v1";
  * counts cached input reads in `cachedInput`. The Messages API returns no log probabilities, so
  * the `confidence` metric does not score its answers.
  *
- * `@ai-sdk/anthropic` is loaded when the first caller is made, not when verdict is imported: it
- * reads `ANTHROPIC_BASE_URL` as it loads, so calling Anthropic needs `--allow-env` (as its key
- * does), and a program that never calls it needs no such permission.
+ * `@ai-sdk/anthropic` is loaded when the first caller is made, not when verdict is imported. The
+ * package makes a default provider as it loads, and that provider reads the environment variable
+ * `ANTHROPIC_BASE_URL` whatever this caller is given, so calling Anthropic needs
+ * `--allow-env=ANTHROPIC_BASE_URL` (or `--allow-env`) even with the key and URL passed here; a
+ * program that never calls Anthropic needs no such permission. Without it the caller's `ready`
+ * rejects with a `Deno.errors.NotCapable` that says so, and a run stops before asking anything.
  *
  * @example A caller (nothing is sent until it is called)
  * ```ts
@@ -48,8 +51,16 @@ export const ANTHROPIC_BASE_URL = "https://api.anthropic.com/v1";
  * ```
  */
 export function anthropicCaller(options: AnthropicCallerOptions): ModelCaller {
-  // baseURL and apiKey are always given, so the provider itself reads no key or URL.
-  const model = import("npm:@ai-sdk/anthropic@4.0.105").then(({ createAnthropic }) =>
+  // baseURL and apiKey are always given, so this provider reads no key or URL; the package's own
+  // default provider reads ANTHROPIC_BASE_URL as the package loads (see above).
+  const model = import("npm:@ai-sdk/anthropic@4.0.105").catch((error) => {
+    if (!(error instanceof Deno.errors.NotCapable)) throw error;
+    throw new Deno.errors.NotCapable(
+      "Cannot call Anthropic: its provider package (@ai-sdk/anthropic) reads the environment " +
+        "variable ANTHROPIC_BASE_URL when it loads, so run with --allow-env=ANTHROPIC_BASE_URL " +
+        "(or --allow-env)",
+    );
+  }).then(({ createAnthropic }) =>
     createAnthropic({
       baseURL: (options.baseURL ?? ANTHROPIC_BASE_URL).replace(/\/+$/, ""),
       apiKey: options.apiKey,

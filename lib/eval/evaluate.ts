@@ -320,6 +320,9 @@ export async function evaluate(source: Source, options: EvaluateOptions = {}): P
     throw new UserRangeError(`Cannot evaluate "${data.name}": it has no items`);
   }
 
+  // A caller that can never answer (a permission its provider package needs) stops the run here.
+  await caller?.ready;
+  await judge?.ready;
   const asking = caller ?? judge;
   const kept = asking && options.out ? await readAnswers(options.out) : null;
   const secrets = [...new Set([...(caller?.secrets ?? []), ...(judge?.secrets ?? [])])];

@@ -5,34 +5,9 @@ import { LIVE_CHECKS, liveChecks } from "./live_checks.ts";
 import { degenerate, longestRepetition } from "./_repetition.ts";
 import fc from "fast-check";
 import type { AnswerRecord, MetricValue } from "./types.ts";
+import { testAnswer } from "./_test_item.ts";
 
-function answer(text: string, extra: Partial<AnswerRecord> = {}): AnswerRecord {
-  return {
-    kind: "answer",
-    v: 1,
-    id: "x",
-    tag: "",
-    key: "",
-    model: "m",
-    messages: [{ role: "user", content: "What is the capital of France?" }],
-    params: {},
-    source: "model",
-    text,
-    finishReason: "stop",
-    rawFinishReason: "stop",
-    usage: null,
-    latencyMs: 10,
-    ttftMs: null,
-    elapsedMs: 10,
-    attempts: 1,
-    streamed: false,
-    error: null,
-    request: null,
-    response: null,
-    startedAt: "",
-    ...extra,
-  };
-}
+const answer = testAnswer;
 
 const miss: Record<string, MetricValue> = {
   exact_match: { value: 0, pass: false, scored: true, reason: "" },

@@ -73,6 +73,12 @@ export interface ModelCaller {
   readonly secrets: readonly string[];
   /** Ask once. */
   call(request: CallRequest): Promise<CallReply>;
+  /**
+   * Settles once the caller can be asked (a provider package loaded on first use); rejects with
+   * the reason it never can, e.g. a missing Deno permission. A run waits for it before asking, so
+   * such a problem stops the run with one message instead of failing every item.
+   */
+  readonly ready?: Promise<void>;
 }
 
 /**
