@@ -238,6 +238,38 @@ Deno.test("the bundle runs from another folder with no packages, no network, --a
   }
 });
 
+Deno.test("the bundle imported by http URL from a server on 127.0.0.1 runs in an empty folder", async () => {
+  const served = await outsideFolder();
+  const dir = await outsideFolder();
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    if (new URL(req.url).pathname !== "/verdict.js") return new Response("no", { status: 404 });
+    return new Response(await Deno.readFile(`${served}/verdict.js`), {
+      headers: { "content-type": "text/javascript" },
+    });
+  });
+  try {
+    const built = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", `${ROOT}tools/bundle.ts`, `${served}/verdict.js`],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.ok(built.success, new TextDecoder().decode(built.stderr));
+    // Node's createRequire takes file URLs only; the bundle must not call it.
+    const bundle = await Deno.readTextFile(`${served}/verdict.js`);
+    assert.doesNotMatch(bundle, /createRequire\(import\.meta\.url\)/);
+    const host = `127.0.0.1:${server.addr.port}`;
+    const url = `http://${host}/verdict.js`;
+    // The Clopper-Pearson interval loads the CommonJS quantile package (and its `debug`), the page
+    // loads plotly.js: both from inside the bundle, with an empty package cache.
+    const env = { DENO_DIR: `${dir}/empty-deno-dir` };
+    await assertProbe(dir, PROBE(url, url), ["--allow-read", `--allow-import=${host}`], env);
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(served, { recursive: true });
+  }
+});
+
 async function notebooksMissing(): Promise<string | undefined> {
   const ran = await new Deno.Command(PYTHON, {
     args: [EXECUTOR, "--check", "--kernel", "deno"],

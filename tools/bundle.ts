@@ -1,5 +1,6 @@
 // Build the self-contained bundle: one ES module with verdict and every npm package it uses, for
-// notebooks and scripts that import it by path or file URL with no network and no config.
+// notebooks and scripts that import it by path, file URL or http(s) URL with no network for
+// packages and no config.
 //
 //   deno task bundle            writes dist/verdict.js and prints its size
 //   deno run -A tools/bundle.ts OUT.js
@@ -7,6 +8,15 @@
 // `debug` is left out on purpose: the one package that asks for it (@stdlib's inverse incomplete
 // gamma) gets a silent logger at run time (lib/stats/_silent_debug.ts), so the bundle needs no
 // --allow-env either.
+//
+// `deno bundle` keeps the `require` calls of CommonJS packages that name a module it does not
+// inline (Node built-ins such as `node:process`, and `debug`) and serves them with Node's
+// `createRequire(import.meta.url)`, which accepts only a file: URL: a bundle imported from a web
+// server then stops at its first line. The bundle made here replaces that with a `require` of
+// its own that knows exactly those names: each built-in as a static import, `debug` as the silent
+// logger. Any other name, or a `require` whose argument is not a plain string, stops the build.
+import { requireShim } from "./_bundle_require.ts";
+
 const ROOT = new URL("../", import.meta.url).pathname;
 const out = Deno.args[0] ?? `${ROOT}dist/verdict.js`;
 
@@ -17,6 +27,12 @@ const built = await new Deno.Command(Deno.execPath(), {
   stderr: "inherit",
 }).output();
 if (!built.success) Deno.exit(built.code || 1);
+try {
+  await Deno.writeTextFile(out, requireShim(await Deno.readTextFile(out)));
+} catch (error) {
+  console.error(`bundle: ${error instanceof Error ? error.message : error}`);
+  Deno.exit(1);
+}
 const { size } = await Deno.stat(out);
 console.log(
   `bundle: ${out.startsWith(ROOT) ? out.slice(ROOT.length) : out} ${

@@ -50,3 +50,6 @@ if (quietFiles === undefined) {
 }
 // In the bundle, the package's code is inlined and its `require("debug")` comes from this file.
 if (import.meta.url.startsWith("file:")) quietFiles.add(fileURLToPath(import.meta.url));
+// The bundle's own `require` (tools/bundle.ts) hands this logger to `require("debug")` directly:
+// loaded by URL from a web server, the bundle has no file for Node's loader to know it by.
+(globalThis as Record<symbol, unknown>)[Symbol.for("verdict.silentDebug.logger")] ??= silentDebug;
