@@ -6,8 +6,15 @@ const FRACTIONS: GraderScale = { direction: "higher", maximum: 1 };
 
 /** Show a value from a row in a reason: JSON-quoted and cut to `max` characters. */
 export function quote(s: string, max = 60): string {
-  const chars = Array.from(s);
-  return JSON.stringify(chars.length > max ? chars.slice(0, max).join("") + "…" : s);
+  // Only the code points shown are visited: a value can be tens of megabytes.
+  let head = "";
+  let count = 0;
+  for (const char of s) {
+    if (count === max) return JSON.stringify(head + "…");
+    head += char;
+    count++;
+  }
+  return JSON.stringify(s);
 }
 
 /**

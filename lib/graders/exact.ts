@@ -13,12 +13,24 @@ export type ExactOptions = OptionsOf<NoOptions>;
 
 /** Where two strings first differ, as a code-point position (1-based) for reasons. */
 function firstDifference(a: string, b: string): number {
-  const x = Array.from(a);
-  const y = Array.from(b);
+  // Compared unit by unit, with no arrays: outputs can be tens of megabytes.
+  const n = Math.min(a.length, b.length);
   let i = 0;
-  while (i < x.length && i < y.length && x[i] === y[i]) i++;
-  return i + 1;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  // A pair whose second half differs differs as a whole code point.
+  if (i > 0 && isHigh(a.charCodeAt(i - 1)) && (isLow(a.charCodeAt(i)) || isLow(b.charCodeAt(i)))) {
+    i--;
+  }
+  let points = 0;
+  for (let k = 0; k < i; k++) {
+    if (isHigh(a.charCodeAt(k)) && k + 1 < i && isLow(a.charCodeAt(k + 1))) k++;
+    points++;
+  }
+  return points + 1;
 }
+
+const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
 
 /**
  * Exact match: passes when the output is identical to one of the references (no trimming, no

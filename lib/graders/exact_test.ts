@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import { exactGrader } from "./exact.ts";
 
 Deno.test("exact: equality only, with the matching reference's index", () => {
@@ -26,4 +27,34 @@ Deno.test("exact: empty output, empty reference and no reference", () => {
     exactGrader.grade({ output: "x", references: ["a", "b"] }).reason,
     "output differs from all 2 references",
   );
+});
+
+Deno.test("exact: the first difference is counted in code points, surrogate pairs and lone halves alike", () => {
+  // The position as code points: what Array.from counts, written the slow way here.
+  const slow = (a: string, b: string) => {
+    const x = Array.from(a);
+    const y = Array.from(b);
+    let i = 0;
+    while (i < x.length && i < y.length && x[i] === y[i]) i++;
+    return i + 1;
+  };
+  const unit = fc.constantFrom("a", "b", "\ud83d", "\ude00", "\ude01", "\ud83d\ude00", "é");
+  fc.assert(
+    fc.property(fc.array(unit, { maxLength: 8 }), fc.array(unit, { maxLength: 8 }), (x, y) => {
+      const [a, b] = [x.join(""), y.join("")];
+      fc.pre(a !== b);
+      const reason = exactGrader.grade({ output: a, references: [b] }).reason;
+      assert.equal(reason, `output differs from the reference at character ${slow(a, b)}`);
+    }),
+    { numRuns: 2_000 },
+  );
+});
+
+Deno.test("exact: a 50 MB output is graded without building arrays of its characters", () => {
+  const output = "y".repeat(50_000_000);
+  const started = performance.now();
+  const miss = exactGrader.grade({ output, references: ["y".repeat(1_000) + "x"] });
+  assert.equal(miss.reason, "output differs from the reference at character 1001");
+  // Generous: the array version took tens of seconds and gigabytes here.
+  assert.ok(performance.now() - started < 5_000);
 });
