@@ -60,16 +60,20 @@ function messageOf(error: unknown): string {
   return typeof said === "string" ? said : String(error);
 }
 
-function serverSays(body: string | undefined): string {
+/**
+ * What the server said in an error reply, redacted before it is cut (a key cut in two would no
+ * longer be found).
+ */
+function serverSays(body: string | undefined, redact: (text: string) => string): string {
   if (!body) return "";
   try {
     const parsed = JSON.parse(body);
     const said = parsed?.error?.message ?? parsed?.message ?? parsed?.error;
-    if (typeof said === "string") return said.slice(0, 300);
+    if (typeof said === "string") return redact(said).slice(0, 300);
   } catch {
     // not JSON: show the start of it
   }
-  return body.slice(0, 300);
+  return redact(body).slice(0, 300);
 }
 
 function statusKind(status: number): CallErrorKind {
@@ -120,7 +124,7 @@ export function callError(
   if (inStream) {
     return new CallError(
       inStream.status === undefined ? "server" : statusKind(inStream.status),
-      redact(`the server reported an error in the stream: ${inStream.message}`.slice(0, 500)),
+      redact(`the server reported an error in the stream: ${inStream.message}`).slice(0, 500),
       inStream.status === undefined ? {} : { status: inStream.status },
     );
   }
@@ -128,7 +132,7 @@ export function callError(
   const api = chain.find((e) => APICallError.isInstance(e)) as APICallError | undefined;
   const dropped = chain.some((e) => CONNECTION.test(messageOf(e)));
   if (api?.statusCode !== undefined && api.statusCode >= 400) {
-    const said = serverSays(api.responseBody);
+    const said = serverSays(api.responseBody, redact);
     return new CallError(
       statusKind(api.statusCode),
       redact(`the server answered ${api.statusCode}${said ? `: ${said}` : ""}`),
@@ -144,7 +148,7 @@ export function callError(
   const detail = chain.map(messageOf).filter((m, i, all) => all.indexOf(m) === i).join(": ");
   return new CallError(
     "malformed",
-    redact(`the reply could not be read: ${detail}`.slice(0, 500)),
+    redact(`the reply could not be read: ${detail}`).slice(0, 500),
     api?.statusCode !== undefined ? { status: api.statusCode } : {},
   );
 }

@@ -175,6 +175,31 @@ Deno.test("caller: a server echoing the request headers never gets the key into 
   });
 });
 
+Deno.test("caller: a key echoed where the message is cut is redacted before the cut, never left in part", async () => {
+  // The key repeated after padding, so that one copy straddles every place a message is cut (an
+  // error body's text at 300 characters, an unreadable reply's detail at 500).
+  const copies = (pad: number) => "x".repeat(pad) + `${KEY} `.repeat(40);
+  const replies = [
+    () => Response.json({ error: { message: copies(280) } }, { status: 400 }),
+    () => new Response(copies(280), { status: 400 }),
+    () => Response.json({ id: "c1", choices: "not a list", note: copies(100) }),
+  ];
+  for (const reply of replies) {
+    const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, reply);
+    try {
+      const url = `http://127.0.0.1:${server.addr.port}/v1`;
+      const caller = openAICompatibleCaller({ model: "m1", baseURL: url, apiKey: KEY });
+      const r = await callWithRetries(caller, ask, FAST, { gate: new PauseGate() });
+      assert.ok(r.error, "the call failed");
+      assert.match(r.error.message, /\[redacted\]/);
+      // Not even the first few characters of a copy cut in two.
+      assert.ok(!r.error.message.includes(KEY.slice(0, 6)), r.error.message);
+    } finally {
+      await server.shutdown();
+    }
+  }
+});
+
 Deno.test("caller: connection refused is a connection failure after the retries", async () => {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (listener.addr as Deno.NetAddr).port;
