@@ -80,3 +80,42 @@ Deno.test("score --pair: a schema pattern that would backtrack answers at once",
   const json = JSON.parse(r.stdout);
   assert.deepEqual([json.results[0].pass, json.results[0].error], [false, null]);
 });
+
+Deno.test("score: schemas that point at a server are errors on their rows; the server is never asked", async () => {
+  // This test runs with network permission and a server listening: nothing but verdict's own
+  // refusal stands between a $ref and a request.
+  const asked: string[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    asked.push(req.url);
+    return Response.json({ type: "string" });
+  });
+  const base = `http://127.0.0.1:${server.addr.port}`;
+  try {
+    const schemas = [
+      { $ref: `${base}/a.json` },
+      { $id: `${base}/root.json`, $ref: "other.json" },
+      { allOf: [{ $ref: `${base}/b.json#/definitions/x` }] },
+      { properties: { a: { $ref: `${base}/c.json` } } },
+      { $schema: `${base}/meta.json`, type: "object" },
+      { $ref: "file:///etc/passwd" },
+    ];
+    const rows = [
+      ...schemas.map((schema, i) => ({ id: `s${i}`, output: '{"a": "x"}', schema })),
+      {
+        id: "assert",
+        output: '"x"',
+        assertions: [{ type: "is-json", value: { $ref: `${base}/d.json` } }],
+      },
+    ];
+    const report = await score(rows, { graders: ["json-schema"], keepRows: 100 });
+    const errors = report.rows!.filter((r) => r.item !== "assert" || r.scorer !== "json-schema")
+      .map((r) => [r.item, r.scorer, r.error]);
+    assert.deepEqual(errors, [
+      ...schemas.map((_, i) => [`s${i}`, "json-schema", "bad-schema"]),
+      ["assert", "assert:is-json", "bad-schema"],
+    ]);
+    assert.deepEqual(asked, []);
+  } finally {
+    await server.shutdown();
+  }
+});
