@@ -78,7 +78,7 @@ Deno.test("compare ANSWERS_A ANSWERS_B --data: scored without a model; failed ca
   assert.deepEqual(em.unscored, { a: 1, b: 0 }, "the failed call is an attempt without a verdict");
   assert.equal(em.conventions.scoredOnly.cases, lines.length - 2);
   assert.equal(em.conventions.allAttempted.cases, lines.length - 1);
-  assert.ok(d.notes.some((n: string) => /1 dataset item\(s\) have no answer in it/.test(n)));
+  assert.ok(d.notes.some((n: string) => /dataset items with no answer in it: 1\./.test(n)));
   assert.ok(d.notes.some((n: string) => /recorded answers: no model called/.test(n)));
   // The same figures as comparing the eval results of the same answers in memory.
   const recorded = (skip: string[], change: Record<string, string>) =>

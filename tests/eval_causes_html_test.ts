@@ -75,7 +75,7 @@ Deno.test("eval causes HTML: the replayed fix search and a hostile judge reason,
       const wanted of [
         "Misses by cause (5)",
         "Flagged: passed every metric, but a live check found a failure (1)",
-        "Verified fixes (searched on 6 missed or flagged item(s))",
+        "Verified fixes (searched on 6 missed or flagged items)",
         "raise_max_tokens_more",
         "F6 Reasoning or arithmetic error",
       ]

@@ -110,7 +110,7 @@ Deno.test("causes: truncated misses are F1 and fixed by the raise they need; a t
       "retry",
       "withChange",
     ]);
-    assert.match(result.toText(), /Verified fixes \(searched on 3 missed or flagged item\(s\)\)/);
+    assert.match(result.toText(), /Verified fixes \(searched on 3 missed or flagged items\)/);
     assert.match(result.toText(), /raise_max_tokens_more +1/);
   } finally {
     await server.close();

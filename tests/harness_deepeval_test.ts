@@ -47,7 +47,7 @@ Deno.test("DeepEval example run: each case × metric is an attempt, counted per 
   // testPassed 3 / testFailed 4: rd-004 failed only through its errored metric.
   assert.ok(
     read.harness.notes.some((n) =>
-      n.startsWith("1 test case(s) have an errored or NaN metric and no failed one")
+      n.startsWith("Test cases with an errored or NaN metric and no failed one: 1;")
     ),
   );
   assert.ok(read.harness.notes.some((n) =>
@@ -72,7 +72,9 @@ Deno.test("DeepEval: a lower-is-better metric keeps DeepEval's verdict, never sc
   ]);
   assert.ok(
     read.harness.notes.some((n) =>
-      n.startsWith("5 metric result(s) have a success flag that differs from score ≥ threshold")
+      n.includes(
+        "success flag differs from score ≥ threshold (lower-is-better or custom metrics): 5;",
+      )
     ),
   );
 });

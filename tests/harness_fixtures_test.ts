@@ -430,7 +430,8 @@ const FIXTURES: Expected[] = [
     unscored: 0,
     classes: { nan: 0 },
     matches: { "metricsScores passes / (passes + fails + errors)": ["scoredOnly", "allAttempted"] },
-    note: "60 metric result(s) have a success flag that differs from score ≥ threshold",
+    note:
+      "Metric results whose success flag differs from score ≥ threshold (lower-is-better or custom metrics): 60;",
   },
   {
     // {"testRunLink": …} only: no case, no metric.
@@ -497,7 +498,7 @@ const FIXTURES: Expected[] = [
       ],
       "Clarification Check [GEval] | metricsScores.errors": ["attempted", "errored"],
     },
-    note: "3 test case(s) have an errored or NaN metric and no failed one",
+    note: "Test cases with an errored or NaN metric and no failed one: 3;",
   },
   {
     // A bare TestRun (results folder): 6 cases c0…c5 × Listed Passes, 3 true (c0, c1, c3), 3 false.
@@ -576,7 +577,7 @@ const FIXTURES: Expected[] = [
       context_precision: [0.5166666666391666, 10, 0],
       context_recall: [0.08333333333333333, 10, 0],
     },
-    note: "10 row(s) have at least one NaN metric",
+    note: "rows with at least one NaN metric: 10.",
   },
   {
     // Columns layout {column: {"0": …}}, 15 rows × 3 metrics; bare NaN tokens at faithfulness
@@ -729,7 +730,11 @@ Deno.test("lm-eval results: bare Infinity, N/A stderrs and group entries become 
   const tom = await readHarnessFile(
     new URL("lm-eval-harness/pr3936_negotiationtom_results_2026-07-08T18-15-33.115417.json", ROOT),
   );
-  assert.ok(tom.harness.notes.some((n) => n.startsWith('4 stderr value(s) are "N/A"')));
+  assert.ok(
+    tom.harness.notes.some((n) =>
+      n.startsWith('Stderr values that are "N/A" (not computable for that metric): 4.')
+    ),
+  );
   const group = tom.declared.filter((d) => d.metric.includes("group negotiationtom"));
   assert.deepEqual(group.map((d) => [d.grader, d.value]), [
     ["acc,none", 0.525],

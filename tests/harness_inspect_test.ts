@@ -43,7 +43,7 @@ Deno.test("Inspect .json log: grades read as value_to_float reads them, errors w
   const accuracy = report.groups[0].declared.find((d) => d.metric === "accuracy");
   // 0.4 = 2 passes / (4 scored + 1 unparsed): the harness counted the zeroed grade as a failure.
   assert.deepEqual(accuracy?.matches, ["unparsedAsFailures"]);
-  assert.ok(read.harness.notes.some((n) => n === "The log counts 1 unscored sample(s) for match."));
+  assert.ok(read.harness.notes.some((n) => n === "Unscored samples the log counts for match: 1."));
 });
 
 Deno.test("Inspect .eval: deflate and zstd members give the rows of the .json log", async () => {

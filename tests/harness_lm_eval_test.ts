@@ -30,7 +30,7 @@ Deno.test("lm-eval samples: each filter is a grader, bare NaN/Infinity, figures 
   assert.equal(read.rows[6].rawGrade, Infinity);
   const notes = read.harness.notes.join("\n");
   assert.match(notes, /f1,strict, f1,flex hold \[gold, prediction\] pairs/);
-  assert.match(notes, /8 line\(s\) hold several generations/);
+  assert.match(notes, /Lines holding several generations in one request \(repeats\): 8;/);
   // Only toy_math's own figures are declared (not the toy_suite group, not toy_ratio).
   assert.deepEqual(read.declared.map((d) => [d.grader ?? null, d.value]), [
     ["exact_match,strict", 0.5],
@@ -63,7 +63,7 @@ Deno.test("lm-eval results alone: aggregate only, groups marked, non-rates and N
   ]);
   const notes = read.harness.notes.join("\n");
   assert.match(notes, /toy_ratio declares mae,none = Infinity, which is not a rate/);
-  assert.match(notes, /4 stderr value\(s\) are "N\/A"/);
+  assert.match(notes, /Stderr values that are "N\/A" \(not computable for that metric\): 4\./);
   const report = await audit(harnessAuditInput(read));
   assert.equal(report.toJSON().groups.length, 0);
   assert.equal(report.toJSON().unmatchedDeclared.length, read.declared.length);

@@ -111,7 +111,11 @@ Deno.test("Ragas to_json(): 0.1.x column names, null as NaN, a text column left 
     answer_correctness: [0.535, 2, 2],
   });
   assert.equal(report.totals.nan, 3);
-  assert.ok(read.harness.notes.some((n) => n.includes("category hold text, not scores")));
+  assert.ok(
+    read.harness.notes.some((n) =>
+      n.includes("Text columns, not scores and not audited: category")
+    ),
+  );
 });
 
 Deno.test("Ragas JSON lines: a 0/1 metric, null as NaN, text in a metric column unparsed", async () => {

@@ -67,8 +67,8 @@ export async function addAuditRows(
     if (zeroable.length === 0 || !check.decision().ran) continue;
     for (const attempt of zeroable) (attempt.pass = null, attempt.score = null);
     notes.push(
-      `Zeroing check (${grader}): ${zeroable.length} failing attempt(s) whose raw grade is ` +
-        "unrecognized text count as unparsed (unscored), as the audit counts them.",
+      `Zeroing check (${grader}): failing attempts whose raw grade is unrecognized text, ` +
+        `counted as unparsed (unscored) as the audit counts them: ${zeroable.length}.`,
     );
   }
   return notes;

@@ -231,7 +231,7 @@ async function readOneSide(
       `${scored.result.settings.metrics.join(", ")} (recorded answers: no model called).`,
     ];
     if (scored.unanswered > 0) {
-      notes.push(`${side.source}: ${scored.unanswered} dataset item(s) have no answer in it.`);
+      notes.push(`${side.source}: dataset items with no answer in it: ${scored.unanswered}.`);
     }
     return { name: side.source, version: side.version ?? side.name ?? scored.model, notes };
   }

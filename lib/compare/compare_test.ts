@@ -256,7 +256,10 @@ Deno.test("the audit's zeroing check: a failing grade nobody could read is unsco
     onlyB: 1,
     bothFail: 0,
   });
-  assert.match(result.toJSON().notes.join(" "), /Zeroing check \(judge\): 1 failing attempt/);
+  assert.match(
+    result.toJSON().notes.join(" "),
+    /Zeroing check \(judge\): failing attempts whose raw grade is unrecognized text, counted as unparsed \(unscored\) as the audit counts them: 1\./,
+  );
 });
 
 Deno.test("graded scores on a declared scale fill unscored attempts from it; differing scales: scored only", async () => {

@@ -1,6 +1,7 @@
 // The diagnosis part of an eval result: misses by main cause, flagged items, what the judge did,
 // and the verified fixes — as counts for JSON and as tables for text, HTML and notebooks.
 import type { Table } from "../render/table.ts";
+import { plural } from "../render/format.ts";
 import { CAUSE_IDS, type CauseId, causeLabel, mainCause } from "./causes.ts";
 import type { FixSummary } from "./fix_search.ts";
 import type { JudgeSummary } from "./judge.ts";
@@ -59,13 +60,15 @@ export function causesTable(
   ];
   if (judge) {
     notes.push(
-      `judge ${judge.model}: asked about ${judge.asked} miss(es) no free check explained, ` +
+      `judge ${judge.model}: asked about ${
+        plural(judge.asked, "miss", "misses")
+      } no free check explained, ` +
         `judged ${judge.judged}, not judged ${judge.notJudged}` +
         (judge.notJudged > 0
           ? ` (${judge.notJudgedBy.error} call error, ${judge.notJudgedBy.malformed} malformed ` +
             `reply, ${judge.notJudgedBy.limit} used-up limit)`
           : "") +
-        `; ${judge.calls.asked} call(s) made, ${judge.calls.reused} reused`,
+        `; ${plural(judge.calls.asked, "call")} made, ${judge.calls.reused} reused`,
     );
   } else {
     notes.push("no judge: misses that no free check explains stay under none found (--judge)");
@@ -109,13 +112,15 @@ export function fixesTable(fixes: FixSummary): Table {
   }
   const c = fixes.calls;
   const skipped = [
-    fixes.skipped.overLimit > 0 ? `${fixes.skipped.overLimit} more item(s) past the limit` : "",
+    fixes.skipped.overLimit > 0
+      ? `${plural(fixes.skipped.overLimit, "more item", "more items")} past the limit`
+      : "",
     fixes.skipped.failedCalls > 0
-      ? `${fixes.skipped.failedCalls} failed call(s) left out (INFRA: not the model's miss)`
+      ? `${plural(fixes.skipped.failedCalls, "failed call")} left out (INFRA: not the model's miss)`
       : "",
   ].filter(Boolean);
   return {
-    caption: `Verified fixes (searched on ${fixes.searched} missed or flagged item(s))`,
+    caption: `Verified fixes (searched on ${plural(fixes.searched, "missed or flagged item")})`,
     columns: ["change", "items"],
     rows,
     numeric: [1],

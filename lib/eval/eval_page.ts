@@ -10,6 +10,7 @@ import { distributionChart } from "../render/distribution_chart.ts";
 import type { PlotlyChart } from "../render/chart.ts";
 import { offlineHtmlPage, type PageSection } from "../render/html_page.ts";
 import { htmlTable, type Table } from "../render/table.ts";
+import { plural } from "../render/format.ts";
 import type { EvalResult } from "./eval_result.ts";
 import type { MissesOptions } from "./eval_result.ts";
 
@@ -47,7 +48,7 @@ function thresholdOf(result: EvalResult, name: "latency" | "ttft"): number | nul
 export function evalTimingCharts(result: EvalResult): PlotlyChart[] {
   const answered = result.items.filter((i) => i.answer.error === null);
   const failed = result.items.length - answered.length;
-  const left = failed > 0 ? [`${failed} failed call(s) not shown`] : [];
+  const left = failed > 0 ? [`${plural(failed, "failed call")} not shown`] : [];
   const model = `model ${result.settings.model}`;
   const charts: PlotlyChart[] = [];
   const latency = answered.map((i) => i.answer.latencyMs).filter((v): v is number => v !== null);
@@ -70,7 +71,9 @@ export function evalTimingCharts(result: EvalResult): PlotlyChart[] {
       unit: "ms",
       settings: [
         `${model} · from sending the request to the first streamed token`,
-        ...(unstreamed > 0 ? [`${unstreamed} answer(s) not streamed: no time to first token`] : []),
+        ...(unstreamed > 0
+          ? [`${plural(unstreamed, "answer")} not streamed: no time to first token`]
+          : []),
         ...left,
       ],
       threshold: thresholdOf(result, "ttft"),

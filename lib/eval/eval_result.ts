@@ -6,7 +6,7 @@
  */
 import type { RowProblem } from "../io/mod.ts";
 import { Displayable } from "../render/bundle.ts";
-import { formatCount, formatRate, formatScore } from "../render/format.ts";
+import { formatCount, formatRate, formatScore, plural } from "../render/format.ts";
 import { sectionsHtml, sectionsText, type SectionsTextOptions } from "../render/sections.ts";
 import type { Table } from "../render/table.ts";
 import type { ReportSection } from "../render/sections.ts";
@@ -393,7 +393,7 @@ export class EvalResult extends Displayable {
     }
     if (this.problems.length > 0) {
       lines.push(
-        `${this.problems.length} row(s) left out: ${
+        `${plural(this.problems.length, "row")} left out: ${
           this.problems.slice(0, 5).map((p) => p.message).join("; ")
         }${this.problems.length > 5 ? "; …" : ""}`,
       );

@@ -7,6 +7,7 @@
 import type { Source } from "../io/mod.ts";
 import { checkConfidence } from "../stats/check_confidence.ts";
 import { Progress } from "../render/progress.ts";
+import { plural } from "../render/format.ts";
 import { AnswerWriter, readAnswers } from "./answers_file.ts";
 import { appCaller, type AppFunction } from "./app_caller.ts";
 import { type DatasetOptions, readDataset } from "./dataset.ts";
@@ -311,7 +312,7 @@ export async function evaluate(source: Source, options: EvaluateOptions = {}): P
     problems.sort((a, b) => a.row - b.row);
     const shown = problems.slice(0, 5).map((p) => p.message).join("; ");
     throw new UserTypeError(
-      `Cannot evaluate "${data.name}": ${problems.length} row(s) cannot be used: ${shown}${
+      `Cannot evaluate "${data.name}": ${plural(problems.length, "row")} cannot be used: ${shown}${
         problems.length > 5 ? "; …" : ""
       } (skip them with skipBadRows / --skip-bad-rows)`,
     );

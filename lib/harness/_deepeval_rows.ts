@@ -96,14 +96,14 @@ export function caseRows(draft: Draft, cases: readonly DeepEvalCase[], version: 
   }
   if (withoutMetrics > 0) {
     draft.harness.notes.push(
-      `${withoutMetrics} test case(s) carry no metric result (a metric skipped for missing ` +
-        "parameters leaves no entry): they have no attempt here.",
+      `Test cases with no metric result: ${withoutMetrics} (a metric skipped for missing ` +
+        "parameters leaves no entry); they have no attempt here.",
     );
   }
   if (disagree > 0) {
     draft.harness.notes.push(
-      `${disagree} metric result(s) have a success flag that differs from score ≥ threshold ` +
-        "(lower-is-better or custom metrics): DeepEval's flag is the verdict used here.",
+      "Metric results whose success flag differs from score ≥ threshold (lower-is-better or " +
+        `custom metrics): ${disagree}; DeepEval's flag is the verdict used here.`,
     );
   }
 }
@@ -128,7 +128,7 @@ export function caseFigures(draft: Draft, run: Obj): void {
   const unscored = cases - passed - failed;
   if (unscored > 0) {
     draft.harness.notes.push(
-      `${unscored} test case(s) have an errored or NaN metric and no failed one: DeepEval ` +
+      `Test cases with an errored or NaN metric and no failed one: ${unscored}; DeepEval ` +
         "counts each of them as a failed case (one errored metric fails the whole case).",
     );
   }
@@ -140,7 +140,9 @@ export function caseFigures(draft: Draft, run: Obj): void {
     return;
   }
   let line = `Cases: the file counts testPassed ${p} and testFailed ${f}; its rows hold ` +
-    `${cases} case(s): ${passed} passed, ${failed} with a failed metric, ${unscored} with an ` +
+    `${cases} ${
+      cases === 1 ? "case" : "cases"
+    }: ${passed} passed, ${failed} with a failed metric, ${unscored} with an ` +
     "errored or NaN metric and no failed one.";
   if (p + f > 0) {
     const figure = { metric: "testPassed / (testPassed + testFailed)", value: p / (p + f) };

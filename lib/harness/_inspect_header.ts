@@ -53,7 +53,7 @@ export function inspectFigures(draft: Draft, header: Obj, version: string): void
     }
     if (typeof score.unscored_samples === "number") {
       draft.harness.notes.push(
-        `The log counts ${score.unscored_samples} unscored sample(s) for ${grader}.`,
+        `Unscored samples the log counts for ${grader}: ${score.unscored_samples}.`,
       );
     }
     for (const [key, m] of Object.entries(obj(score.metrics) ?? {})) {

@@ -82,7 +82,9 @@ export function lmEvalFigures(
     }
   }
   if (unavailable > 0) {
-    out.notes.push(`${unavailable} stderr value(s) are "N/A" (not computable for that metric).`);
+    out.notes.push(
+      `Stderr values that are "N/A" (not computable for that metric): ${unavailable}.`,
+    );
   }
   if (groups.size > 0 && onlyTask === undefined) {
     out.notes.push(`Group entries (${[...groups].join(", ")}) aggregate their subtasks.`);

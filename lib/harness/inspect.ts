@@ -103,11 +103,11 @@ export async function adaptInspectLog(
   inspectChecks(draft, header, rows);
   if (retried > 0) {
     draft.harness.notes.push(
-      `${retried} sample(s) were retried after an error; only the final attempt is in the log.`,
+      `Samples retried after an error: ${retried}; only the final attempt is in the log.`,
     );
   }
   if (limited > 0) {
-    draft.harness.notes.push(`${limited} sample(s) stopped at a limit (time, tokens, messages…).`);
+    draft.harness.notes.push(`Samples stopped at a limit (time, tokens, messages…): ${limited}.`);
   }
   return finishDraft(draft);
 }

@@ -205,7 +205,7 @@ export async function adaptLmEvalSamples(
   checkDocCount(draft, docs, results, context.task);
   if (multiGeneration > 0) {
     draft.harness.notes.push(
-      `${multiGeneration} line(s) hold several generations in one request (repeats); each line ` +
+      `Lines holding several generations in one request (repeats): ${multiGeneration}; each ` +
         `is scored once on its filtered responses and kept as repeat 0.`,
     );
   }

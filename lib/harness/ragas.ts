@@ -99,11 +99,11 @@ function notes(
   ) => [m, kept.filter((k) => k.cells.get(m)?.kind !== "score").length]);
   const withNan = kept.filter((k) => metrics.some((m) => k.cells.get(m)?.kind === "nan")).length;
   draft.harness.notes.push(
-    `${n} row(s) × ${metrics.length} metric column(s) (${metrics.join(", ")}).`,
+    `Rows × metric columns: ${n} × ${metrics.length} (${metrics.join(", ")}).`,
     nanBy.some(([, c]) => (c as number) > 0)
       ? `Without a usable score: ${
         nanBy.filter(([, c]) => (c as number) > 0).map(([m, c]) => `${m} ${c} of ${n}`).join(", ")
-      }; ${withNan} row(s) have at least one NaN metric.`
+      }; rows with at least one NaN metric: ${withNan}.`
       : "Every metric cell holds a score.",
   );
   const thresholds = Object.entries(options.thresholds ?? {});
@@ -121,7 +121,7 @@ function notes(
   }
   if (skipped.length > 0) {
     draft.harness.notes.push(
-      `Column(s) ${skipped.join(", ")} hold text, not scores, and are not audited.`,
+      `Text columns, not scores and not audited: ${skipped.join(", ")}.`,
     );
   }
 }

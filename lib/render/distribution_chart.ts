@@ -80,7 +80,7 @@ export function distributionChart(
       marker: { color },
       opacity: series.length > 1 ? 0.6 : 0.85,
       legendgroup: name,
-      hovertemplate: `%{x} ${plotText(options.unit)}: %{y} answer(s)<extra>${name}</extra>`,
+      hovertemplate: `%{x} ${plotText(options.unit)} · answers: %{y}<extra>${name}</extra>`,
     });
     data.push({
       type: "box",
