@@ -180,9 +180,10 @@ function groupSection(g: GroupReport, data: AuditReportData): Section {
   for (const d of g.declared) {
     const pooled = d.groups > 1 ? ` (pooled over ${d.groups} version × grader groups)` : "";
     lines.push(
-      `Declared ${d.kind} ${quoted(d.metric)} = ${declaredValue(d.value)} at ` +
-        `${quoted(d.source)}${pooled}: ` +
-        `${d.verdict}.`,
+      // The source says where in the file the figure was found; quoting it would escape its
+      // own quotes (column "declared").
+      `Declared ${d.kind} ${quoted(d.metric)} = ${declaredValue(d.value)} (from ${d.source})` +
+        `${pooled}: ${d.verdict}.`,
     );
   }
   const once = g.eachCaseOnce;
