@@ -279,7 +279,10 @@ Deno.test("declared figures name the convention that produced them", async () =>
   assert.match(byMetric.odd.verdict, /^matches no convention; candidates: scored only 0\.8571/);
   assert.deepEqual(byMetric.total.matches, ["attempted"]);
   assert.deepEqual(report.toJSON().unmatchedDeclared.map((d) => d.version), ["v9"]);
-  assert.match(report.toText(), /"accuracy" = 0.75 \(from results.accuracy\): matches unparsed grades/);
+  assert.match(
+    report.toText(),
+    /"accuracy" = 0.75 \(from results.accuracy\): matches unparsed grades/,
+  );
 });
 
 Deno.test("a figure for the whole file is matched against the pooled groups", async () => {
