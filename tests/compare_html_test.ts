@@ -82,6 +82,10 @@ Deno.test({
         "verdict compare examples/returns-desk.jsonl",
       ]
     ) assert.ok(html.includes(text), `the page shows ${JSON.stringify(text)}`);
+    // Summary table first, then the chart, then each grader's folded details.
+    const at = (s: string) => html.indexOf(s);
+    assert.ok(at("<table") > 0 && at("<table") < at('class="verdict-chart"'));
+    assert.ok(at('class="verdict-chart"') < at("<details"));
     if (noBrowser) return;
     const seen = await checkHtmlInBrowser(page, {
       expectPlots: 1,
@@ -109,7 +113,16 @@ Deno.test({
     assert.ok(!html.includes("<script>window"), "no raw <script> from the file");
     // The notebook bundle carries the same chart and escaped tables.
     const bundle = await result[$display]();
-    assert.ok(!String(bundle["text/html"]).includes("<img src=x"));
+    const shown = String(bundle["text/html"]);
+    assert.ok(!shown.includes("<img src=x"));
+    assert.ok(
+      shown.indexOf("<table") < shown.indexOf(`class="verdict-chart"`),
+      "summary above the chart",
+    );
+    assert.ok(
+      shown.indexOf(`class="verdict-chart"`) < shown.indexOf("<details"),
+      "details below it",
+    );
     assert.match(String(bundle["text/plain"]), /Comparison of "new<img/);
     if (noBrowser) return;
     const seen = await checkHtmlInBrowser(page, {

@@ -3,13 +3,18 @@
  *
  * @module
  */
-import { mimeBundle } from "../render/bundle.ts";
+import { mimeBundle, notebookHtml } from "../render/bundle.ts";
 import type { PlotlyChart } from "../render/chart.ts";
 import { $display, type MimeBundle } from "../render/display_symbol.ts";
 import { forestChart } from "../render/forest_chart.ts";
 import { offlineHtmlPage } from "../render/html_page.ts";
 import { plotlyBundle } from "../render/plotly.ts";
-import { sectionsHtml, sectionsText, type SectionsTextOptions } from "../render/sections.ts";
+import {
+  type ReportSection,
+  sectionsHtml,
+  sectionsText,
+  type SectionsTextOptions,
+} from "../render/sections.ts";
 import { pValue } from "./_format.ts";
 import { BOOTSTRAP_TEST } from "./_settings.ts";
 import { compareSections } from "./_sections.ts";
@@ -136,26 +141,48 @@ export class CompareResult {
     );
   }
 
-  /** The comparison as one offline HTML page: the chart, then the tables (`compare --html`). */
+  /**
+   * The summary (table and settings), then everything below it, as two HTML fragments; a page
+   * has its own title, so it drops the summary's heading.
+   */
+  #parts(page = false): [string, string] {
+    const [first, ...rest] = compareSections(this.#data);
+    const head = page ? { ...first, heading: undefined } : first;
+    const html = (sections: ReportSection[]) =>
+      sectionsHtml(sections, "verdict-compare", () => ({ maxRows: Infinity }));
+    // The graders' sections keep their h3 headings behind an empty first section.
+    return [html([head]), rest.length > 0 ? html([{}, ...rest]) : ""];
+  }
+
+  /**
+   * The comparison as one offline HTML page: the summary table and settings, the forest chart,
+   * then each grader's details (`compare --html`).
+   */
   htmlPage(options: ComparePageOptions = {}): Promise<string> {
-    const chart = this.chart();
+    const [summary, rest] = this.#parts(true);
+    const chart = this.#data.graders.length > 0 ? this.chart() : undefined;
     return offlineHtmlPage({
       title: options.title ?? `${this.#data.b} vs ${this.#data.a}`,
-      sections: [{ figure: chart.figure, text: chart.text }, { html: this.toHTML() }],
+      sections: [
+        { html: summary },
+        ...(chart ? [{ figure: chart.figure, text: chart.text }] : []),
+        ...(rest ? [{ html: rest }] : []),
+      ],
       footer: options.footer,
     });
   }
 
   /**
-   * The notebook display bundle: the forest chart above the tables (plotly.js inlined when it is
-   * the session's first chart), the text, and the data as JSON.
+   * The notebook display bundle: the summary table, the forest chart (plotly.js inlined when it
+   * is the session's first chart), then the details; the text, and the data as JSON.
    */
   async [$display](): Promise<MimeBundle> {
     const bundle = mimeBundle(this);
     if (this.#data.graders.length > 0) {
       const chart = this.chart();
       const drawn = await plotlyBundle(chart.figure, { text: chart.text });
-      bundle["text/html"] = `${drawn["text/html"]}\n${bundle["text/html"]}`;
+      const [summary, rest] = this.#parts();
+      bundle["text/html"] = notebookHtml(`${summary}\n${drawn["text/html"]}\n${rest}`);
     }
     return bundle;
   }
