@@ -106,8 +106,9 @@ export class Progress {
   /** The current line, e.g. `scoring: 30/120 (25%) 1.2 s`. */
   text(note?: string): string {
     const seconds = ((performance.now() - this.#started) / 1000).toFixed(1);
+    // Without a total the count stands alone, set off from the seconds ("80 · 0.5 s").
     const count = this.#total === undefined
-      ? `${this.done}`
+      ? `${this.done} ·`
       : `${this.done}/${this.#total} (${
         this.#total === 0 ? 100 : Math.floor((100 * this.done) / this.#total)
       }%)`;
@@ -133,13 +134,13 @@ export class Progress {
   async finish(note?: string): Promise<void> {
     if (this.#finished) return this.#queue;
     if (this.#total !== undefined) this.done = this.#total;
-    this.#show(note);
+    this.#show(note, true);
     this.#finished = true;
     if (this.mode === "terminal") this.#safeWrite("\n");
     await this.#queue;
   }
 
-  #show(note?: string): void {
+  #show(note?: string, ending = false): void {
     if (this.#finished || this.mode === "silent") return;
     const text = this.text(note);
     if (this.mode === "terminal") {
@@ -148,8 +149,9 @@ export class Progress {
       this.#safeWrite(`\r${text}${pad}`);
       return;
     }
+    // Without a total the bar moves to and fro while running and fills once finished.
     const bar = this.#total === undefined
-      ? "<progress></progress>"
+      ? (ending ? `<progress value="1" max="1"></progress>` : "<progress></progress>")
       : `<progress value="${this.done}" max="${this.#total}"></progress>`;
     const content = {
       data: {

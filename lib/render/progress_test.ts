@@ -109,8 +109,10 @@ Deno.test("auto mode picks the notebook when a broadcast exists, counts without 
   assert.equal(p.mode, "jupyter");
   p.tick(4);
   await p.finish();
-  assert.match(data(sent[1])["text/plain"], /^progress: 4 [\d.]+ s$/);
-  assert.ok(data(sent[1])["text/html"].includes("<progress></progress>"));
+  assert.match(data(sent.at(-1)!)["text/plain"], /^progress: 4 · [\d.]+ s$/);
+  // Running, the bar has no value (it moves to and fro); finished, it is full.
+  assert.ok(data(sent[0])["text/html"].includes("<progress></progress>"));
+  assert.ok(data(sent.at(-1)!)["text/html"].includes('<progress value="1" max="1"></progress>'));
   assert.throws(() => new Progress({ total: -1 }), RangeError);
   assert.equal(new Progress({ mode: "jupyter" }).mode, "silent", "no kernel here");
 });

@@ -30,7 +30,7 @@ Deno.test("score shows progress as one notebook output updated in place", async 
   assert.ok(sent.slice(1).every((m) => m.type === "update_display_data"));
   assert.equal(new Set(sent.map((m) => m.id)).size, 1, "one display id");
   assert.equal(sent.length, 81, "a message per row, then the final one");
-  assert.match(sent.at(-1)!.text, /^scoring the example: 80 \d+\.\d s · 80 rows, done$/);
+  assert.match(sent.at(-1)!.text, /^scoring the example: 80 · \d+\.\d s · 80 rows, done$/);
 });
 
 Deno.test("score progress: false shows nothing; left out waits for a slow run", () => {
@@ -101,7 +101,7 @@ Deno.test("score progress on a terminal: one line on stderr, rewritten in place"
     const text = new TextDecoder().decode(out.stdout);
     assert.equal(out.code, 0, text);
     await t.step("the line is rewritten with carriage returns and ends in its final state", () => {
-      assert.match(text, /\rrows scored from \S+returns-desk\.jsonl: 80 \d+\.\d s · 80 rows, done/);
+      assert.match(text, /\rrows scored from \S+returns-desk\.jsonl: 80 · \d+\.\d s · 80 rows, done/);
     });
   } finally {
     await Deno.remove(dir, { recursive: true });
@@ -123,5 +123,5 @@ Deno.test("progress shown after the delay counts time from the start of the run"
     mode: "silent",
     startedAt: performance.now() - 5000,
   });
-  assert.match(progress.text(), /^rows: 0 5\.\d s$/);
+  assert.match(progress.text(), /^rows: 0 · 5\.\d s$/);
 });
