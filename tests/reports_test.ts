@@ -142,4 +142,7 @@ Deno.test("audit: the summary line per group comes first, then which number to r
   const verbose = (await audit(rows)).toText({ verbose: true });
   assert.equal(verbose.match(/Zeroing check/g)?.length, 1);
   assert.equal(verbose.match(/cannot be met by losing the hard cases/g)?.length, 1);
+  // In HTML the version names never wrap in the summary (a narrow notebook split them).
+  const html = (await audit(rows)).toHTML();
+  assert.match(html, /<th class="v-text v-nowrap">grader<\/th><th class="v-text v-nowrap">version/);
 });

@@ -159,6 +159,7 @@ function summaryTable(data: AuditReportData): Table {
       ];
     }),
     numeric: [2, 3, 4, 5, 6, 7],
+    nowrap: [1], // the version is a name: never split it over lines
   };
 }
 
