@@ -101,7 +101,10 @@ Deno.test("score progress on a terminal: one line on stderr, rewritten in place"
     const text = new TextDecoder().decode(out.stdout);
     assert.equal(out.code, 0, text);
     await t.step("the line is rewritten with carriage returns and ends in its final state", () => {
-      assert.match(text, /\rrows scored from \S+returns-desk\.jsonl: 80 · \d+\.\d s · 80 rows, done/);
+      assert.match(
+        text,
+        /\rrows scored from \S+returns-desk\.jsonl: 80 · \d+\.\d s · 80 rows, done/,
+      );
     });
   } finally {
     await Deno.remove(dir, { recursive: true });
