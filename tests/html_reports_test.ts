@@ -261,3 +261,49 @@ Deno.test({
     assert.equal(seen.tables, page.match(/<table[\s>]/g)?.length);
   },
 });
+
+Deno.test({
+  name:
+    "a wide table scrolls in its own box inside a narrow notebook output; the text still wraps" +
+    (noBrowser ? ` (browser skipped: ${noBrowser})` : ""),
+  async fn() {
+    if (noBrowser) return;
+    const { $display, audit } = await import("../mod.ts");
+    const show = (x: object) => (x as Record<symbol, () => Record<string, unknown>>)[$display]();
+    const version = "openai/a-rather-long-model-name-that-never-wraps (returns_desk_task)";
+    const rows = [0, 1, 2].map((i) => ({
+      row: i + 1,
+      case: `q${i}`,
+      version,
+      repeat: 0,
+      grader: "model_graded_qa",
+      score: i === 2 ? null : 1,
+      pass: i === 2 ? null : true,
+      error: i === 2 ? "timeout" : "",
+    }));
+    const bundle = show(await audit(rows));
+    // JupyterLab's exported output: the output is a table cell, sized by its content, inside an
+    // output area of the notebook's width.
+    const page = `<!doctype html><html><head><meta charset="utf-8"></head><body>` +
+      `<div id="area" style="width:560px;overflow-x:auto"><div style="display:table">` +
+      `<div style="display:table-cell">${bundle["text/html"]}</div></div></div></body></html>`;
+    await Deno.mkdir(ARTIFACTS, { recursive: true });
+    const path = `${ARTIFACTS}/narrow-output.html`;
+    await Deno.writeTextFile(path, page);
+    const seen = await checkHtmlInBrowser(path, {
+      screenshot: `${ARTIFACTS}/narrow-output.png`,
+      probe: `(() => {
+        const area = document.getElementById("area");
+        const scroll = document.querySelector(".verdict-scroll");
+        return {
+          area: area.getBoundingClientRect().width,
+          output: document.querySelector(".verdict").getBoundingClientRect().width,
+          scrolls: scroll.scrollWidth > scroll.clientWidth,
+        };
+      })()`,
+    });
+    const probe = seen.probe as { area: number; output: number; scrolls: boolean };
+    assert.ok(probe.output <= probe.area, `the output is ${probe.output}px in ${probe.area}px`);
+    assert.ok(probe.scrolls, "the summary table scrolls in its box");
+  },
+});

@@ -84,7 +84,8 @@ function ratesTable(g: GroupReport, data: AuditReportData): Table | undefined {
     null,
     interval(g.envelope.lower, g.envelope.upper),
   ]);
-  return { caption: "Pass rate three ways", columns, rows, numeric: [2, 3, 4] };
+  // An interval reads as one figure: never split it over lines.
+  return { caption: "Pass rate three ways", columns, rows, numeric: [2, 3, 4], nowrap: [5] };
 }
 
 function meanTable(g: GroupReport, m: ScoreMean, data: AuditReportData): Table {
@@ -102,6 +103,7 @@ function meanTable(g: GroupReport, m: ScoreMean, data: AuditReportData): Table {
       bootstrapText(m),
     ]],
     numeric: [1, 2, 3, 4],
+    nowrap: [5],
   };
 }
 

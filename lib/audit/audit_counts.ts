@@ -179,6 +179,7 @@ export class CountsAudit {
       ],
       rows,
       numeric: [2, 3, 4],
+      nowrap: d.methods.map((_, i) => 5 + i), // intervals read as one figure each
     };
   }
 

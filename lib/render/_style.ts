@@ -19,7 +19,10 @@ export const TABLE_CSS = [
   `table-layout:auto;width:auto;max-width:100%}`,
   `${S} table.verdict-table caption{caption-side:top;text-align:left;font-weight:600;` +
   `padding:.2rem 0;color:#222;white-space:nowrap}`,
-  `${S} .verdict-scroll{max-width:100%;overflow-x:auto}`,
+  // A wide table scrolls in its own box. Width 0 stretched back to 100% keeps the table's width
+  // out of the output's own sizing: in a notebook export the output area grows to fit its
+  // content, so with max-width alone a wide table pushed the whole output past the page's edge.
+  `${S} .verdict-scroll{overflow-x:auto;width:0;min-width:100%}`,
   `${S} table.verdict-table th,${S} table.verdict-table td{border:1px solid #d4d4d4;` +
   `padding:.2rem .55rem;vertical-align:top;line-height:1.35;white-space:normal;max-width:none}`,
   `${S} table.verdict-table thead th{background:#f3f3f3;font-weight:600;white-space:normal}`,
