@@ -90,6 +90,17 @@ async function assertProbe(dir: string, code: string, flags: string[], env = {})
   assert.deepEqual(JSON.parse(ran.stdout), await expected());
 }
 
+/** Build the bundle at `path` with tools/bundle.ts; its text, and what the build printed. */
+async function buildBundle(path: string): Promise<{ text: string; printed: string }> {
+  const built = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", `${ROOT}tools/bundle.ts`, path],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.ok(built.success, new TextDecoder().decode(built.stderr));
+  return { text: await Deno.readTextFile(path), printed: new TextDecoder().decode(built.stdout) };
+}
+
 const READ_ONLY = ["--allow-read", "--cached-only"];
 
 Deno.test("every package lib/ imports is named in full, at the one version import_map.json maps", async () => {
@@ -219,14 +230,8 @@ Deno.test("a script imports mod.ts by http URL from a server on 127.0.0.1", asyn
 Deno.test("the bundle runs from another folder with no packages, no network, --allow-read", async () => {
   const dir = await outsideFolder();
   try {
-    const built = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", `${ROOT}tools/bundle.ts`, `${dir}/verdict.js`],
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    assert.ok(built.success, new TextDecoder().decode(built.stderr));
-    assert.match(new TextDecoder().decode(built.stdout), /bundle: .*verdict\.js \d+\.\d+ MiB/);
-    const bundle = await Deno.readTextFile(`${dir}/verdict.js`);
+    const { text: bundle, printed } = await buildBundle(`${dir}/verdict.js`);
+    assert.match(printed, /bundle: .*verdict\.js \d+\.\d+ MiB/);
     assert.doesNotMatch(bundle, /from "npm:|import\("npm:/, "the bundle must not fetch packages");
     // An empty DENO_DIR: nothing can come from Deno's package cache.
     const env = { DENO_DIR: `${dir}/empty-deno-dir` };
@@ -248,14 +253,8 @@ Deno.test("the bundle imported by http URL from a server on 127.0.0.1 runs in an
     });
   });
   try {
-    const built = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", `${ROOT}tools/bundle.ts`, `${served}/verdict.js`],
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    assert.ok(built.success, new TextDecoder().decode(built.stderr));
     // Node's createRequire takes file URLs only; the bundle must not call it.
-    const bundle = await Deno.readTextFile(`${served}/verdict.js`);
+    const { text: bundle } = await buildBundle(`${served}/verdict.js`);
     assert.doesNotMatch(bundle, /createRequire\(import\.meta\.url\)/);
     const host = `127.0.0.1:${server.addr.port}`;
     const url = `http://${host}/verdict.js`;
@@ -290,12 +289,7 @@ Deno.test({
   async fn() {
     const dir = await outsideFolder();
     try {
-      const built = await new Deno.Command(Deno.execPath(), {
-        args: ["run", "-A", `${ROOT}tools/bundle.ts`, `${dir}/verdict.js`],
-        stdout: "null",
-        stderr: "piped",
-      }).output();
-      assert.ok(built.success, new TextDecoder().decode(built.stderr));
+      await buildBundle(`${dir}/verdict.js`);
       await Deno.copyFile(EXAMPLE, `${dir}/results.jsonl`);
       const cell = (source: string, i: number) => ({
         id: `c${i}`,
