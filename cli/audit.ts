@@ -256,12 +256,11 @@ export function main(args: string[]): Promise<number> {
     for (const line of lines.filter((l) => l.endsWith("FAILED"))) console.error(line);
     const data = report.toJSON();
     if (data.totals.attempted === 0) {
-      const reasons: Record<string, number> = {};
-      for (const r of data.refusedRows) reasons[r.reason] = (reasons[r.reason] ?? 0) + 1;
+      const reasons = data.refusedByReason;
       const hint = data.harness
         ? `the notes on the ${data.harness} file say what it holds`
         : "check the file, --format and --map";
-      return noRowUsed("audit", positionals[0], data.refusedRows.length, reasons, hint);
+      return noRowUsed("audit", positionals[0], data.totals.refused, reasons, hint);
     }
     return outcomes.some((o) => !o.passed) ? EXIT_GATE : EXIT_OK;
   });

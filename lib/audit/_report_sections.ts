@@ -244,11 +244,11 @@ function zeroingLines(data: AuditReportData): string[] {
 }
 
 function refusedSection(data: AuditReportData): Section | undefined {
-  if (data.refusedRows.length === 0) return undefined;
-  const byReason = new Map<string, string[]>();
-  const counts = new Map<string, number>();
+  if (data.totals.refused === 0) return undefined;
+  const byReason = new Map<string, string[]>(
+    Object.keys(data.refusedByReason).map((reason) => [reason, []]),
+  );
   for (const r of data.refusedRows) {
-    counts.set(r.reason, (counts.get(r.reason) ?? 0) + 1);
     const list = byReason.get(r.reason) ?? [];
     if (list.length < 20) {
       list.push(r.firstRow ? `${r.row} (same key as ${r.firstRow})` : `${r.row}`);
@@ -256,10 +256,12 @@ function refusedSection(data: AuditReportData): Section | undefined {
     byReason.set(r.reason, list);
   }
   return {
-    heading: `Refused rows: ${data.refusedRows.length} (not attempts)`,
+    heading: `Refused rows: ${data.totals.refused} (not attempts)`,
     tables: [{
       columns: ["reason", "rows", "row numbers (first 20)"],
-      rows: [...byReason].map(([reason, list]) => [reason, counts.get(reason), list.join(", ")]),
+      rows: [...byReason].map((
+        [reason, list],
+      ) => [reason, data.refusedByReason[reason] ?? list.length, list.join(", ")]),
       numeric: [1],
     }],
   };

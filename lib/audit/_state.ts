@@ -1,10 +1,14 @@
 // Running state of an audit: per-group and per-grader tallies, kept small so rows can stream.
 import { isZeroable, ZeroingCheck } from "./zeroing_check.ts";
+import { FAILED, PASSED, ZEROABLE } from "./_attempts.ts";
 import type { RowClass, RowClassification } from "./classify_row.ts";
 import type { AuditRow, ErrorKind } from "./types.ts";
 
 /** How many example rows of each class a group keeps for the report. */
 export const EXAMPLES_PER_CLASS = 20;
+
+/** How many refused rows a report lists (the lowest row numbers; the counts stay exact). */
+export const REFUSED_LISTED = 1000;
 
 /** Counts by class, plus attempts and refusals. */
 export interface ClassCounts {
@@ -57,14 +61,6 @@ export function zeroCounts(): ClassCounts {
   };
 }
 
-export interface CaseTally {
-  attempts: number;
-  passed: number;
-  failed: number;
-  /** Failing attempts whose raw grade is unrecognized text (moved if the zeroing check runs). */
-  zeroable: number;
-}
-
 export class GroupState {
   readonly counts = zeroCounts();
   readonly errorKinds: Record<ErrorKind, number> = {
@@ -75,13 +71,15 @@ export class GroupState {
   };
   readonly examples: UnscoredRow[] = [];
   readonly #shown = new Map<RowClass, number>();
-  readonly cases = new Map<string, CaseTally>();
   zeroable = 0;
   readonly zeroableExamples: UnscoredRow[] = [];
   /** Scores of the attempts with a score and no verdict (for the mean of a verdict-less grader). */
   readonly scores: number[] = [];
 
-  constructor(readonly version: string, readonly grader: string) {}
+  /**
+   * @param id The group's number (its per-case sums are kept by number, see `_attempts.ts`).
+   */
+  constructor(readonly version: string, readonly grader: string, readonly id = 0) {}
 
   example(entry: UnscoredRow): void {
     const shown = this.#shown.get(entry.class) ?? 0;
@@ -90,7 +88,8 @@ export class GroupState {
     this.examples.push(entry);
   }
 
-  add(row: AuditRow, result: RowClassification): void {
+  /** Count a row; returns its class bits for the per-case sums (see `_attempts.ts`). */
+  add(row: AuditRow, result: RowClassification): number {
     const c = result.class;
     this.counts.attempted++;
     this.counts[c]++;
@@ -117,13 +116,8 @@ export class GroupState {
         });
       }
     }
-    if (row.case.trim() === "") return;
-    const tally = this.cases.get(row.case) ?? { attempts: 0, passed: 0, failed: 0, zeroable: 0 };
-    tally.attempts++;
-    if (c === "passed") tally.passed++;
-    if (c === "failed") tally.failed++;
-    if (zeroable) tally.zeroable++;
-    this.cases.set(row.case, tally);
+    return (c === "passed" ? PASSED : 0) | (c === "failed" ? FAILED : 0) |
+      (zeroable ? ZEROABLE : 0);
   }
 
   /** Move the zeroable failing rows to unparsed (the zeroing check ran for this grader). */
@@ -131,9 +125,6 @@ export class GroupState {
     const moved = this.zeroable;
     this.counts.failed -= moved;
     this.counts.unparsed += moved;
-    for (const tally of this.cases.values()) {
-      tally.failed -= tally.zeroable;
-    }
     for (const entry of this.zeroableExamples) this.example(entry);
     return moved;
   }

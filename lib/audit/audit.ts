@@ -12,7 +12,9 @@ import { conventionRates } from "./convention_rates.ts";
 import { matchDeclared } from "./declared_match.ts";
 import { scoreMean } from "./score_mean.ts";
 import { type Advice, advise } from "./_advice.ts";
-import { type ClassCounts, GraderState, GroupState, zeroCounts } from "./_state.ts";
+import { type ClassCounts, GraderState, GroupState, REFUSED_LISTED, zeroCounts } from "./_state.ts";
+import { Attempts, type CaseSums } from "./_attempts.ts";
+import { StringIds } from "./_string_ids.ts";
 import { AuditReport, type AuditReportData, type GroupReport } from "./audit_report.ts";
 import type { AuditRow, DeclaredFigure, RefusedRow, ScoreScale } from "./types.ts";
 
@@ -37,6 +39,11 @@ export interface AuditInput {
    * consumed.
    */
   refused?: readonly RefusedRow[];
+  /**
+   * How many more rows the reader refused than it lists in `refused` (a reader keeps a capped
+   * list on big files). Read after the rows are consumed.
+   */
+  refusedUnlisted?: number;
   /** A name for the source, shown in the report heading. */
   source?: string;
 }
@@ -127,15 +134,27 @@ export async function audit(
   const bootstrap = checkBootstrap(options);
   checkScale(options.scale);
   const source: AuditInput = isRowSource(input) ? { rows: input } : input;
-  const groups = new Map<string, GroupState>();
+  // Memory stays small on big files: per group and grader counters and capped example lists;
+  // the duplicate check's keys and the per-case sums in compact typed arrays (see _attempts.ts).
+  const groups: GroupState[] = [];
+  const byVersion = new Map<string, Map<string, GroupState>>();
+  const groupOf = (version: string, grader: string) => byVersion.get(version)?.get(grader);
   const graders = new Map<string, GraderState>();
-  const seen = new Map<string, number>();
+  const caseIds = new StringIds();
+  const attempts = new Attempts();
   const refusedRows: RefusedRow[] = [];
+  let refused = 0;
+  const refusedByReason: Record<string, number> = {};
+  const refuse = (r: RefusedRow) => {
+    refused++;
+    refusedByReason[r.reason] = (refusedByReason[r.reason] ?? 0) + 1;
+    if (refusedRows.length < REFUSED_LISTED) refusedRows.push(r);
+  };
 
   for await (const row of source.rows) {
     const version = row.version?.trim() ? row.version : undefined;
     if (version === undefined) {
-      refusedRows.push({
+      refuse({
         row: row.row,
         reason: "no-version",
         message: `row ${row.row} has no version, so it cannot be attributed`,
@@ -143,15 +162,20 @@ export async function audit(
       });
       continue;
     }
-    const groupKey = JSON.stringify([version, row.grader]);
-    let group = groups.get(groupKey);
-    if (!group) groups.set(groupKey, group = new GroupState(version, row.grader));
-    if (row.case.trim() !== "") {
-      const key = JSON.stringify([row.case, version, row.repeat, row.grader]);
-      const first = seen.get(key);
+    let group = groupOf(version, row.grader);
+    if (!group) {
+      group = new GroupState(version, row.grader, groups.length);
+      groups.push(group);
+      let inVersion = byVersion.get(version);
+      if (!inVersion) byVersion.set(version, inVersion = new Map());
+      inVersion.set(row.grader, group);
+    }
+    const keyed = row.case.trim() !== "";
+    if (keyed) {
+      const first = attempts.add(group.id, caseIds.id(row.case), row.repeat, row.row);
       if (first !== undefined) {
         group.counts.refused++;
-        refusedRows.push({
+        refuse({
           row: row.row,
           reason: "duplicate-key",
           message: `row ${row.row} repeats the case, version, repeat and grader of row ${first}`,
@@ -161,35 +185,46 @@ export async function audit(
         });
         continue;
       }
-      seen.set(key, row.row);
     }
     const result = classifyRow(row, options.scale);
-    group.add(row, result);
+    const bits = group.add(row, result);
+    if (keyed) attempts.classify(bits);
     let grader = graders.get(row.grader);
     if (!grader) graders.set(row.grader, grader = new GraderState());
     grader.add(row, result.class);
   }
+  attempts.dropIndex();
 
   // Refusals handed in by an adapter (read only now: a streaming reader fills them as it goes)
-  // count in their group when they name one.
-  for (const item of (source.refused ?? [])) refusedRows.push(item);
+  // count in their group when they name one; a reader that lists only some says how many more.
   for (const r of source.refused ?? []) {
+    refused++;
+    refusedByReason[r.reason] = (refusedByReason[r.reason] ?? 0) + 1;
+    refusedRows.push(r); // a reader's list is capped by the reader; the lowest rows are kept below
     const g = r.version !== undefined && r.grader !== undefined
-      ? groups.get(JSON.stringify([r.version, r.grader]))
+      ? groupOf(r.version, r.grader)
       : undefined;
     if (g) g.counts.refused++;
+  }
+  const unlisted = source.refusedUnlisted ?? 0;
+  if (unlisted > 0) {
+    // A reader caps only records it could not read (they name no version or grader).
+    refused += unlisted;
+    refusedByReason["unreadable-record"] = (refusedByReason["unreadable-record"] ?? 0) + unlisted;
   }
 
   const zeroing = new Map(
     [...graders].map(([name, state]) => [name, state.zeroingDecision()]),
   );
+  const zeroedGroup = (id: number) => zeroing.get(groups[id].grader)?.ran ?? false;
+  const caseSums = new Map(attempts.caseSums(groups.length, caseIds.size, zeroedGroup));
   const reports: GroupReport[] = [];
-  for (const g of groups.values()) {
+  for (const g of groups) {
     const decision = zeroing.get(g.grader) ?? { ran: false, reason: "no attempts" };
     const moved = decision.ran ? g.moveZeroed() : 0;
     const zeroed = { ...decision, moved };
     const settings = { confidence, method, ...bootstrap };
-    reports.push(groupReport(g, graders.get(g.grader), zeroed, settings));
+    reports.push(groupReport(g, graders.get(g.grader), zeroed, settings, caseSums.get(g.id)));
   }
 
   const unmatchedDeclared = attachDeclared(source.declared ?? [], reports);
@@ -199,8 +234,9 @@ export async function audit(
       if (k !== "refused") totals[k] += r.counts[k];
     }
   }
-  totals.refused = refusedRows.length;
+  totals.refused = refused;
   refusedRows.sort((a, b) => a.row - b.row);
+  refusedRows.length = Math.min(refusedRows.length, REFUSED_LISTED);
 
   const data: AuditReportData = {
     source: source.source ?? null,
@@ -214,6 +250,7 @@ export async function audit(
     totals,
     groups: reports,
     refusedRows,
+    refusedByReason,
     unmatchedDeclared,
   };
   return new AuditReport(data);
@@ -224,6 +261,7 @@ function groupReport(
   grader: GraderState | undefined,
   zeroing: { ran: boolean; reason: string; moved: number },
   settings: { confidence: number; method: IntervalMethod; seed: number; resamples: number },
+  cases: CaseSums | undefined,
 ): GroupReport {
   const { confidence, method } = settings;
   const counts = { ...g.counts };
@@ -252,7 +290,7 @@ function groupReport(
     upperEdge: rates?.upperEdge ?? null,
     envelope: rates?.envelope ?? null,
     scoreMean: mean,
-    eachCaseOnce: verdicts ? eachCaseOnce(g, rates?.scoredOnly.rate ?? NaN) : null,
+    eachCaseOnce: verdicts && cases ? eachCaseOnce(cases, rates?.scoredOnly.rate ?? NaN) : null,
     declared: [],
     zeroing,
     unscoredRows: [...g.examples].sort((a, b) => a.row - b.row),
@@ -264,32 +302,15 @@ function adviceOf(a: Advice): { advice: string; adviceReasons: string[] } {
   return { advice: a.advice, adviceReasons: a.reasons };
 }
 
-function eachCaseOnce(g: GroupState, pooled: number): GroupReport["eachCaseOnce"] {
-  const tallies = [...g.cases.values()];
-  if (tallies.length === 0) return null;
-  const repeats = tallies.map((t) => t.attempts);
-  let minRepeats = Infinity;
-  let maxRepeats = -Infinity;
-  for (const r of repeats) {
-    minRepeats = Math.min(minRepeats, r);
-    maxRepeats = Math.max(maxRepeats, r);
-  }
-  if (minRepeats === maxRepeats) return null;
-  let sum = 0;
-  let cases = 0;
-  for (const t of tallies) {
-    const scored = t.passed + t.failed;
-    if (scored === 0) continue;
-    sum += t.passed / scored;
-    cases++;
-  }
+function eachCaseOnce(c: CaseSums, pooled: number): GroupReport["eachCaseOnce"] {
+  if (c.cases === 0 || c.minRepeats === c.maxRepeats) return null;
   return {
-    rate: cases === 0 ? NaN : sum / cases,
-    cases,
-    casesWithoutScore: tallies.length - cases,
+    rate: c.scored === 0 ? NaN : c.rateSum / c.scored,
+    cases: c.scored,
+    casesWithoutScore: c.cases - c.scored,
     pooledRate: pooled,
-    minRepeats,
-    maxRepeats,
+    minRepeats: c.minRepeats,
+    maxRepeats: c.maxRepeats,
   };
 }
 

@@ -22,6 +22,7 @@ import {
   type Unreadable,
 } from "./_file_values.ts";
 import type { AuditRow, DeclaredFigure, RefusedRow } from "./types.ts";
+import { REFUSED_LISTED } from "./_state.ts";
 
 /** The roles a column of a six-field results file can play. */
 export type AuditRole =
@@ -134,6 +135,7 @@ export async function readAuditFile(
   const { mapping } = records;
 
   const refused: RefusedRow[] = [];
+  let refusedUnlisted = 0;
   const declared: DeclaredFigure[] = [];
   const declaredSeen = new Set<string>();
   const notes: string[] = [];
@@ -199,6 +201,10 @@ export async function readAuditFile(
   async function* rows(): AsyncGenerator<AuditRow> {
     for await (const record of records) {
       if (record.problem) {
+        if (refused.length >= REFUSED_LISTED) {
+          refusedUnlisted++;
+          continue;
+        }
         refused.push({
           row: record.row,
           reason: record.problem.code === "too-large" ? "too-large" : "unreadable-record",
@@ -212,7 +218,16 @@ export async function readAuditFile(
     }
   }
 
-  return { rows: rows(), declared, refused, notes, source: records.name };
+  return {
+    rows: rows(),
+    declared,
+    refused,
+    get refusedUnlisted() {
+      return refusedUnlisted;
+    },
+    notes,
+    source: records.name,
+  };
 }
 
 /**

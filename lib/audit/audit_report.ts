@@ -104,8 +104,13 @@ export interface AuditReportData {
   totals: ClassCounts;
   /** One entry per version × grader, in order of first appearance. */
   groups: GroupReport[];
-  /** Every refused row, by row number. */
+  /**
+   * The refused rows, by row number: every one, up to the first 1,000 (`refusedByReason` and
+   * `totals.refused` count them all).
+   */
   refusedRows: RefusedRow[];
+  /** How many rows were refused for each reason (all of them, listed or not). */
+  refusedByReason: Record<string, number>;
   /** Declared figures that describe no audited group. */
   unmatchedDeclared: (DeclaredFigure & { reason: string })[];
 }
