@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { StringIds } from "./_string_ids.ts";
+import { StringIds } from "../io/_key_ids.ts";
 import { audit } from "./audit.ts";
 import { classifyRow } from "./classify_row.ts";
 import { REFUSED_LISTED } from "./_state.ts";

@@ -13,8 +13,9 @@ import { matchDeclared } from "./declared_match.ts";
 import { scoreMean } from "./score_mean.ts";
 import { type Advice, advise } from "./_advice.ts";
 import { type ClassCounts, GraderState, GroupState, REFUSED_LISTED, zeroCounts } from "./_state.ts";
-import { Attempts, type CaseSums } from "./_attempts.ts";
-import { StringIds } from "./_string_ids.ts";
+import { type CaseSums, caseSums } from "./_attempts.ts";
+import { FirstRows } from "../io/_first_rows.ts";
+import { StringIds } from "../io/_key_ids.ts";
 import { AuditReport, type AuditReportData, type GroupReport } from "./audit_report.ts";
 import type { AuditRow, DeclaredFigure, RefusedRow, ScoreScale } from "./types.ts";
 
@@ -141,7 +142,7 @@ export async function audit(
   const groupOf = (version: string, grader: string) => byVersion.get(version)?.get(grader);
   const graders = new Map<string, GraderState>();
   const caseIds = new StringIds();
-  const attempts = new Attempts();
+  const attempts = new FirstRows();
   const refusedRows: RefusedRow[] = [];
   let refused = 0;
   const refusedByReason: Record<string, number> = {};
@@ -188,7 +189,7 @@ export async function audit(
     }
     const result = classifyRow(row, options.scale);
     const bits = group.add(row, result);
-    if (keyed) attempts.classify(bits);
+    if (keyed) attempts.mark(bits);
     let grader = graders.get(row.grader);
     if (!grader) graders.set(row.grader, grader = new GraderState());
     grader.add(row, result.class);
@@ -217,14 +218,14 @@ export async function audit(
     [...graders].map(([name, state]) => [name, state.zeroingDecision()]),
   );
   const zeroedGroup = (id: number) => zeroing.get(groups[id].grader)?.ran ?? false;
-  const caseSums = new Map(attempts.caseSums(groups.length, caseIds.size, zeroedGroup));
+  const sumsByGroup = new Map(caseSums(attempts, groups.length, caseIds.size, zeroedGroup));
   const reports: GroupReport[] = [];
   for (const g of groups) {
     const decision = zeroing.get(g.grader) ?? { ran: false, reason: "no attempts" };
     const moved = decision.ran ? g.moveZeroed() : 0;
     const zeroed = { ...decision, moved };
     const settings = { confidence, method, ...bootstrap };
-    reports.push(groupReport(g, graders.get(g.grader), zeroed, settings, caseSums.get(g.id)));
+    reports.push(groupReport(g, graders.get(g.grader), zeroed, settings, sumsByGroup.get(g.id)));
   }
 
   const unmatchedDeclared = attachDeclared(source.declared ?? [], reports);

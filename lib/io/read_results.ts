@@ -19,6 +19,8 @@ import { type MappedRecord, openMappedRecords } from "./open_mapped.ts";
 import type { OpenRecordsOptions } from "./open_records.ts";
 import type { ReadReport } from "./read_report.ts";
 import { RESULT_ROLES, type ResultRole } from "./result_roles.ts";
+import { StringIds } from "./_key_ids.ts";
+import { FirstRows } from "./_first_rows.ts";
 import type { LeftOutReason, ResultRow, Source } from "./types.ts";
 
 /** Options for reading a results file. */
@@ -41,10 +43,6 @@ export interface ReadResultsOptions extends OpenRecordsOptions {
 export interface ResultsReader extends AsyncIterable<ResultRow> {
   /** The report; complete once iteration has finished. */
   readonly report: ReadReport;
-}
-
-function keyOf(row: Pick<ResultRow, "case" | "version" | "repeat">): string {
-  return JSON.stringify([row.case, row.version, row.repeat]);
 }
 
 function toRow(
@@ -151,7 +149,11 @@ export async function openResultRows(
   const { mapping, report } = records;
 
   async function* rows(): AsyncGenerator<ResultRow> {
-    const firstRow = new Map<string, number>();
+    // The duplicate check's keys in compact memory (about 12–20 bytes a row, plus each distinct
+    // case id's and version's length once), compared exactly.
+    const versions = new StringIds();
+    const cases = new StringIds();
+    const firstRows = new FirstRows();
     for await (const record of records) {
       if (record.problem) continue; // left out as unreadable by the pipeline
       const result = toRow(record, mapping, options, report);
@@ -159,8 +161,12 @@ export async function openResultRows(
         report.leaveOut({ ...result, row: record.row });
         continue;
       }
-      const key = keyOf(result);
-      const first = firstRow.get(key);
+      const first = firstRows.add(
+        versions.id(result.version),
+        cases.id(result.case),
+        result.repeat,
+        record.row,
+      );
       if (first !== undefined) {
         report.leaveOut({
           code: "duplicate-key",
@@ -172,7 +178,6 @@ export async function openResultRows(
         });
         continue;
       }
-      firstRow.set(key, record.row);
       report.used();
       yield result;
     }

@@ -1,4 +1,4 @@
-// Exact interning of strings (case ids) into dense numbers, in compact memory: each distinct
+// Exact interning of strings (case ids, versions) into dense numbers, in compact memory: each distinct
 // string's UTF-16 code units are packed into one growing byte arena (one byte for ASCII, two or
 // three otherwise), and an open-addressing table of 32-bit slots finds them. A lookup compares
 // the stored units with the string's own, so two strings never share a number, whatever their
