@@ -73,7 +73,9 @@ Deno.test("each command loads its own job's modules, never mod.ts", async () => 
   without(score, "score", QUANTILES);
 
   const interval = await loads("cli/interval.ts");
-  assert.ok(interval.ours.has("lib/stats") && QUANTILES.every((q) => interval.npm.has(q)));
+  // The quantiles come from lib/stats/_quantiles.js (the pinned packages bundled into one module).
+  assert.ok(interval.ours.has("lib/stats"));
+  without(interval, "interval", QUANTILES);
   without(interval, "interval", ["mod.ts", "lib/graders", "lib/score", "lib/harness", "lib/eval"]);
   without(interval, "interval", ["ajv", "re2js", "fflate", "fzstd"]);
 

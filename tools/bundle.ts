@@ -5,9 +5,9 @@
 //   deno task bundle            writes dist/verdict.js and prints its size
 //   deno run -A tools/bundle.ts OUT.js
 //
-// `debug` is left out on purpose: the one package that asks for it (@stdlib's inverse incomplete
-// gamma) gets a silent logger at run time (lib/stats/_silent_debug.ts), so the bundle needs no
-// --allow-env either.
+// `debug` is left out on purpose: the one package that asked for it (@stdlib's inverse incomplete
+// gamma) now comes from lib/stats/_quantiles.js, generated with a logger that never logs
+// (tools/bundle_quantiles.ts), so the bundle needs no --allow-env either.
 //
 // `deno bundle` keeps the `require` calls of CommonJS packages that name a module it does not
 // inline (Node built-ins such as `node:process`, and `debug`) and serves them with Node's

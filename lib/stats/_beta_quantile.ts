@@ -1,10 +1,8 @@
 /**
- * Private: the beta distribution's quantile function (@stdlib), loaded after the module that
- * keeps it from asking for `--allow-env` (see `_silent_debug.ts`).
+ * Private: the beta distribution's quantile function, from the pinned @stdlib package as bundled
+ * into `_quantiles.js` by `tools/bundle_quantiles.ts` (one module instead of ~230 CommonJS ones;
+ * `_quantiles_test.ts` holds it to the package).
  *
  * @module
  */
-import "./_silent_debug.ts";
-import betaQuantile from "npm:@stdlib/stats-base-dists-beta-quantile@0.2.3";
-
-export { betaQuantile };
+export { betaQuantile } from "./_quantiles.js";

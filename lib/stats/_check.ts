@@ -1,5 +1,5 @@
 // Argument checks, the alpha and the two-sided z shared by the interval functions.
-import normalQuantile from "npm:@stdlib/stats-base-dists-normal-quantile@0.3.1";
+import { normalQuantile } from "./_quantiles.js";
 import { UserRangeError, UserTypeError } from "../errors/mod.ts";
 import { checkConfidence } from "./check_confidence.ts";
 
