@@ -3,16 +3,11 @@ import { resolve } from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 // The lib modules each command needs, never mod.ts: this file is loaded by every command.
 import { isUserError, markUserError } from "../lib/errors/mod.ts";
-import {
-  checkOutputPath,
-  type Format,
-  FORMATS,
-  isFormat,
-  MAPPING_LOOKAHEAD,
-  parseByteSize,
-  type ReadLimits,
-  type RoleVocabulary,
-} from "../lib/io/mod.ts";
+// Single files, not lib/io/mod.ts: `interval` reads no file and should not load the readers.
+import { checkOutputPath } from "../lib/io/output_file.ts";
+import { MAPPING_LOOKAHEAD, parseByteSize, type ReadLimits } from "../lib/io/limits.ts";
+import type { RoleVocabulary } from "../lib/io/mapping.ts";
+import { type Format, FORMATS, isFormat } from "../lib/io/types.ts";
 
 export { EXIT_BUG, EXIT_CODES_HELP, EXIT_GATE, EXIT_OK, EXIT_USAGE } from "./_exit_codes.ts";
 import { EXIT_BUG, EXIT_USAGE } from "./_exit_codes.ts";

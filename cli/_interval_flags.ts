@@ -1,12 +1,13 @@
 // The interval flags of `audit` and `interval` (`--confidence`, `--method`), apart from
 // _common.ts so that commands without intervals do not load the quantile libraries.
+// Single files, not lib/stats/mod.ts (which also loads the bootstrap and its npm package).
+import { checkConfidence } from "../lib/stats/check_confidence.ts";
 import {
-  checkConfidence,
   INTERVAL_METHOD_NAMES,
   INTERVAL_METHODS,
   type IntervalMethod,
   intervalMethod,
-} from "../lib/stats/mod.ts";
+} from "../lib/stats/proportion_interval.ts";
 import { UsageError } from "./_common.ts";
 
 /** `--confidence X`: a number strictly between 0 and 1 (checked by the one confidence check). */

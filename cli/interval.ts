@@ -1,5 +1,5 @@
 // `verdict interval`: the three conventions and the envelope from typed counts.
-import { type AttemptCounts, auditCounts } from "../lib/audit/mod.ts";
+import { type AttemptCounts, auditCounts } from "../lib/audit/audit_counts.ts";
 import { EXIT_CODES_HELP, EXIT_OK, list, parse, printJson, run, UsageError } from "./_common.ts";
 import { confidenceFlag, methodFlag, methodHelp } from "./_interval_flags.ts";
 

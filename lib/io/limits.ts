@@ -6,6 +6,12 @@
  */
 import { UserRangeError } from "../errors/mod.ts";
 
+/**
+ * How many records are read before the column mapping is settled. For JSON formats the columns
+ * are those seen in these records; a mapped column first seen later is refused.
+ */
+export const MAPPING_LOOKAHEAD = 200;
+
 /** Limits on what one file may make verdict hold in memory. */
 export interface ReadLimits {
   /**

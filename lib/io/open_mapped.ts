@@ -12,11 +12,8 @@ import { lookAhead, openRecords, type OpenRecordsOptions } from "./open_records.
 import { ReadReport } from "./read_report.ts";
 import type { Format, RowProblem, Source } from "./types.ts";
 
-/**
- * How many records are read before the column mapping is settled. For JSON formats the columns
- * are those seen in these records; a mapped column first seen later is refused.
- */
-export const MAPPING_LOOKAHEAD = 200;
+import { MAPPING_LOOKAHEAD } from "./limits.ts";
+export { MAPPING_LOOKAHEAD };
 
 /** Options of {@link openMappedRecords}. */
 export interface OpenMappedOptions<R extends string> extends OpenRecordsOptions {
