@@ -21,111 +21,249 @@ const INS = 2; // consumes a reference word
 const DEL = 3; // consumes a hypothesis word
 const UNDEF = 4;
 
-/** One row of the distance matrix: the cost and the last operation of each cell. */
-interface Row {
-  cost: Float64Array;
-  op: Uint8Array;
-}
-
-interface CacheNode {
-  next: Map<string, CacheNode>;
-  row: Row;
-}
+/** A cost no path reaches (costs are whole edit counts, far below it). */
+const UNREACHED = 0x3fffffff;
 
 /**
  * Edit distance between a fixed reference and hypotheses of one length, with the rows of each
  * hypothesis prefix cached (shifted hypotheses share prefixes), and the trace of operations.
+ * Words are integer ids below `vocabulary` (equal words, equal ids), so cells compare numbers.
+ * Rows live in one growing pair of typed arrays (costs and last operations), addressed by offset.
+ *
+ * The beam makes this a shortest path through the cells near the diagonal. A shift changes the
+ * hypothesis only between two positions, so a shifted hypothesis's distance is its own rows up
+ * to the end of the change joined with the costs from there to the end that the unshifted
+ * hypothesis has (its rows after the change are the same words at the same places): the
+ * smallest sum of the two over that row's cells is the same number the full computation gives.
  */
 class BeamEditDistance {
-  readonly #ref: readonly string[];
-  readonly #initial: Row;
-  readonly #cache = new Map<string, CacheNode>();
-  #cacheSize = 0;
+  readonly #ref: Int32Array;
+  readonly #width: number;
+  readonly #vocabulary: number;
+  #cost: Int32Array;
+  #op: Uint8Array;
+  /** Rows in use: cached ones first, then this call's scratch rows (once the cache is full). */
+  #used: number;
+  /** The prefix cache: (node × vocabulary + word) → node; node 0 is the empty prefix. */
+  readonly #children = new Map<number, number>();
+  /** Each node's row offset. */
+  #nodeRow = new Int32Array(256);
+  #nodes = 1;
+  /** The row offsets of the last forward pass (entry i after i hypothesis words). */
+  #rows = new Int32Array(64);
+  /** Costs to the end, `(n + 1) × width`, filled by `toEnd`. */
+  #back = new Int32Array(0);
+  /** The trace of the last call with `withTrace`, in `trace[0, traceLength)`. */
+  trace = new Uint8Array(64);
+  traceLength = 0;
 
-  constructor(ref: readonly string[]) {
+  constructor(ref: Int32Array, vocabulary: number) {
     this.#ref = ref;
-    const width = ref.length + 1;
-    this.#initial = { cost: new Float64Array(width), op: new Uint8Array(width).fill(INS) };
-    for (let j = 0; j < width; j++) this.#initial.cost[j] = j * COST;
+    this.#vocabulary = vocabulary;
+    const width = this.#width = ref.length + 1;
+    this.#cost = new Int32Array(width * 64);
+    this.#op = new Uint8Array(width * 64);
+    for (let j = 0; j < width; j++) {
+      this.#cost[j] = j * COST;
+      this.#op[j] = INS;
+    }
+    this.#used = 1; // row 0: the empty prefix
   }
 
-  /** The distance from `hyp` to the reference and its trace, one operation per step. */
-  distance(hyp: readonly string[]): { distance: number; trace: number[] } {
-    const rows: Row[] = [this.#initial];
-    let node: Map<string, CacheNode> = this.#cache;
-    for (const word of hyp) {
-      const hit = node.get(word);
-      if (hit === undefined) break;
-      rows.push(hit.row);
-      node = hit.next;
-    }
-    const start = rows.length - 1;
-    const n = hyp.length;
-    const m = this.#ref.length;
-    for (let i = start + 1; i <= n; i++) {
-      rows.push({
-        cost: new Float64Array(m + 1).fill(Infinity),
-        op: new Uint8Array(m + 1).fill(UNDEF),
-      });
-    }
-    const ratio = n > 0 ? m / n : 1;
+  /** The beam: for a hypothesis of `n` words, row `i`'s cells `[low, high)` are computed. */
+  #low(i: number, n: number): number {
+    if (i === 0) return 0;
+    return Math.max(0, Math.floor(i * this.#ratio(n)) - this.#beam(n));
+  }
+
+  #high(i: number, n: number): number {
+    if (i === 0 || i === n) return this.#width;
+    return Math.min(this.#width, Math.floor(i * this.#ratio(n)) + this.#beam(n));
+  }
+
+  #ratio(n: number): number {
+    return n > 0 ? this.#ref.length / n : 1;
+  }
+
+  #beam(n: number): number {
+    const ratio = this.#ratio(n);
     // For very unequal lengths the beam widens so that neighbouring rows still overlap.
-    const beam = BEAM_WIDTH < ratio / 2 ? Math.ceil(ratio / 2 + BEAM_WIDTH) : BEAM_WIDTH;
-    for (let i = start + 1; i <= n; i++) {
-      const diagonal = Math.floor(i * ratio);
-      const low = Math.max(0, diagonal - beam);
-      const high = i === n ? m + 1 : Math.min(m + 1, diagonal + beam);
-      const above = rows[i - 1];
-      const row = rows[i];
+    return BEAM_WIDTH < ratio / 2 ? Math.ceil(ratio / 2 + BEAM_WIDTH) : BEAM_WIDTH;
+  }
+
+  /** A new row (all cells unreached), as an offset. */
+  #newRow(): number {
+    const w = this.#width;
+    if ((this.#used + 1) * w > this.#cost.length) {
+      const cost = new Int32Array(this.#cost.length * 2);
+      cost.set(this.#cost);
+      this.#cost = cost;
+      const op = new Uint8Array(this.#op.length * 2);
+      op.set(this.#op);
+      this.#op = op;
+    }
+    const offset = this.#used++ * w;
+    this.#cost.fill(UNREACHED, offset, offset + w);
+    this.#op.fill(UNDEF, offset, offset + w);
+    return offset;
+  }
+
+  /** Rows 0..`upTo` of `hyp` (of `n` words) in `#rows`, from the cache where it has them. */
+  #forward(hyp: Int32Array, n: number, upTo: number): Int32Array {
+    if (this.#rows.length < n + 1) this.#rows = new Int32Array(2 * (n + 1));
+    const rows = this.#rows;
+    const V = this.#vocabulary;
+    rows[0] = 0;
+    let node = 0;
+    let start = 0;
+    while (start < upTo) {
+      const child = this.#children.get(node * V + hyp[start]);
+      if (child === undefined) break;
+      node = child;
+      rows[++start] = this.#nodeRow[node];
+    }
+    const remember = this.#nodes < MAX_CACHE_SIZE;
+    const mark = this.#used;
+    const ref = this.#ref;
+    for (let i = start + 1; i <= upTo; i++) {
+      const at = this.#newRow();
+      const cost = this.#cost;
+      const op = this.#op;
+      const up = rows[i - 1];
+      const low = this.#low(i, n);
+      const high = this.#high(i, n);
+      const word = hyp[i - 1];
       for (let j = low; j < high; j++) {
         if (j === 0) {
-          row.cost[0] = above.cost[0] + COST;
-          row.op[0] = DEL;
+          cost[at] = cost[up] + COST;
+          op[at] = DEL;
           continue;
         }
-        const same = hyp[i - 1] === this.#ref[j - 1];
         // Preference on equal cost: no-op or substitution, then deletion, then insertion.
-        const options: [number, number][] = [
-          [above.cost[j - 1] + (same ? 0 : COST), same ? NOP : SUB],
-          [above.cost[j] + COST, DEL],
-          [row.cost[j - 1] + COST, INS],
-        ];
-        for (const [cost, op] of options) {
-          if (row.cost[j] > cost) {
-            row.cost[j] = cost;
-            row.op[j] = op;
-          }
+        const same = word === ref[j - 1];
+        let best = cost[up + j - 1] + (same ? 0 : COST);
+        let how = same ? NOP : SUB;
+        if (cost[up + j] + COST < best) {
+          best = cost[up + j] + COST;
+          how = DEL;
+        }
+        if (cost[at + j - 1] + COST < best) {
+          best = cost[at + j - 1] + COST;
+          how = INS;
+        }
+        if (best < UNREACHED) {
+          cost[at + j] = best;
+          op[at + j] = how;
         }
       }
+      rows[i] = at;
+      if (remember) {
+        if (this.#nodes === this.#nodeRow.length) {
+          const grown = new Int32Array(2 * this.#nodes);
+          grown.set(this.#nodeRow);
+          this.#nodeRow = grown;
+        }
+        const child = this.#nodes++;
+        this.#nodeRow[child] = at;
+        this.#children.set(node * V + word, child);
+        node = child;
+      }
     }
-    this.#remember(hyp, rows, start);
-    const trace: number[] = [];
-    for (let i = n, j = m; i > 0 || j > 0;) {
-      const op = rows[i].op[j];
-      trace.push(op);
-      if (op === NOP || op === SUB) {
-        i--;
-        j--;
-      } else if (op === INS) j--;
-      else if (op === DEL) i--;
-      else throw new Error(`TER: no path through the edit distance matrix at (${i}, ${j})`);
-    }
-    return { distance: rows[n].cost[m], trace: trace.reverse() };
+    // Rows of a full cache are scratch: the next call writes over them.
+    if (!remember) this.#used = mark;
+    return rows;
   }
 
-  #remember(hyp: readonly string[], rows: readonly Row[], start: number): void {
-    if (this.#cacheSize >= MAX_CACHE_SIZE) return;
-    let node = this.#cache;
-    for (let i = 0; i < start; i++) node = node.get(hyp[i])!.next;
-    for (let i = start; i < hyp.length; i++) {
-      let entry = node.get(hyp[i]);
-      if (entry === undefined) {
-        entry = { next: new Map(), row: rows[i + 1] };
-        node.set(hyp[i], entry);
-        this.#cacheSize++;
+  /**
+   * The distance from `hyp` (its first `n` words) to the reference; with `withTrace`, the
+   * operations of one cheapest path are left in `trace[0, traceLength)`.
+   */
+  distance(hyp: Int32Array, n: number, withTrace: boolean): number {
+    const rows = this.#forward(hyp, n, n);
+    if (withTrace) this.#trace(rows, n);
+    return this.#cost[rows[n] + this.#ref.length];
+  }
+
+  /**
+   * For each row `i` ≥ 1 of `hyp`, the cost of the cheapest way from each of its cells to the
+   * end (the last cell of row `n`) through the beam's cells, kept for `distanceThrough`.
+   */
+  toEnd(hyp: Int32Array, n: number): void {
+    const ref = this.#ref;
+    const m = ref.length;
+    const w = this.#width;
+    if (this.#back.length < (n + 1) * w) this.#back = new Int32Array((n + 1) * w);
+    const back = this.#back;
+    back.fill(UNREACHED, 0, (n + 1) * w);
+    for (let i = n; i >= 1; i--) {
+      const at = i * w;
+      const below = at + w;
+      const low = this.#low(i, n);
+      const high = this.#high(i, n);
+      // The next row's cells, where a path may go down (a deletion) or diagonally.
+      const nextLow = i < n ? this.#low(i + 1, n) : 0;
+      const nextHigh = i < n ? this.#high(i + 1, n) : 0;
+      const word = i < n ? hyp[i] : -1;
+      for (let j = high - 1; j >= low; j--) {
+        if (i === n && j === m) {
+          back[at + j] = 0;
+          continue;
+        }
+        let best = UNREACHED;
+        if (j + 1 < high && back[at + j + 1] < UNREACHED) best = back[at + j + 1] + COST;
+        if (i < n) {
+          if (j >= nextLow && j < nextHigh && back[below + j] < UNREACHED) {
+            if (back[below + j] + COST < best) best = back[below + j] + COST; // deletion
+          }
+          const d = j + 1;
+          if (d <= m && d >= nextLow && d < nextHigh && back[below + d] < UNREACHED) {
+            const c = back[below + d] + (word === ref[j] ? 0 : COST);
+            if (c < best) best = c;
+          }
+        }
+        back[at + j] = best;
       }
-      node = entry.next;
     }
+  }
+
+  /**
+   * The distance of `hyp`, which has the same `n` words as the one `toEnd` was last called with
+   * from row `from` on: its own rows up to `from`, then the costs to the end.
+   */
+  distanceThrough(hyp: Int32Array, n: number, from: number): number {
+    if (from >= n) return this.distance(hyp, n, false);
+    const row = this.#forward(hyp, n, from)[from];
+    const cost = this.#cost;
+    const back = this.#back;
+    const toEnd = from * this.#width;
+    let best = UNREACHED;
+    const high = this.#high(from, n);
+    for (let j = this.#low(from, n); j < high; j++) {
+      const a = cost[row + j];
+      const b = back[toEnd + j];
+      if (a < UNREACHED && b < UNREACHED && a + b < best) best = a + b;
+    }
+    return best;
+  }
+
+  #trace(rows: Int32Array, n: number): void {
+    const m = this.#ref.length;
+    if (this.trace.length < n + m) this.trace = new Uint8Array(2 * (n + m));
+    const trace = this.trace;
+    const op = this.#op;
+    let k = 0;
+    for (let i = n, j = m; i > 0 || j > 0;) {
+      const o = op[rows[i] + j];
+      trace[k++] = o;
+      if (o === NOP || o === SUB) {
+        i--;
+        j--;
+      } else if (o === INS) j--;
+      else if (o === DEL) i--;
+      else throw new Error(`TER: no path through the edit distance matrix at (${i}, ${j})`);
+    }
+    trace.subarray(0, k).reverse();
+    this.traceLength = k;
   }
 }
 
@@ -133,97 +271,132 @@ class BeamEditDistance {
  * From a trace (hypothesis → reference), read as reference → hypothesis: for each reference
  * position the hypothesis position aligned with it, and which words of each side are in error.
  */
-function alignment(trace: readonly number[]) {
-  const align: number[] = [];
-  const refErr: number[] = [];
-  const hypErr: number[] = [];
-  let h = -1;
-  for (const op of trace) {
-    if (op === NOP || op === SUB) {
-      h++;
-      align.push(h);
-      hypErr.push(op === SUB ? 1 : 0);
-      refErr.push(op === SUB ? 1 : 0);
-    } else if (op === DEL) {
-      // A hypothesis word with no reference word: an insertion when read the other way round.
-      h++;
-      hypErr.push(1);
-    } else {
-      align.push(h);
-      refErr.push(1);
+class Alignment {
+  align: Int32Array;
+  refErr: Uint8Array;
+  hypErr: Uint8Array;
+
+  constructor(hypLength: number, refLength: number) {
+    this.align = new Int32Array(refLength);
+    this.refErr = new Uint8Array(refLength);
+    this.hypErr = new Uint8Array(hypLength);
+  }
+
+  read(trace: Uint8Array, length: number): void {
+    let h = -1;
+    let r = 0;
+    let e = 0;
+    for (let k = 0; k < length; k++) {
+      const op = trace[k];
+      if (op === NOP || op === SUB) {
+        h++;
+        this.align[r] = h;
+        const err = op === SUB ? 1 : 0;
+        this.hypErr[e++] = err;
+        this.refErr[r++] = err;
+      } else if (op === DEL) {
+        // A hypothesis word with no reference word: an insertion when read the other way round.
+        h++;
+        this.hypErr[e++] = 1;
+      } else {
+        this.align[r] = h;
+        this.refErr[r++] = 1;
+      }
     }
   }
-  return { align, refErr, hypErr };
 }
 
-function sum(values: readonly number[], from: number, length: number): number {
-  let total = 0;
-  for (let i = from; i < Math.min(values.length, from + length); i++) total += values[i];
-  return total;
+/** True when any of `flags[from, from + length)` (cut at the end) is set. */
+function anySet(flags: Uint8Array, from: number, length: number): boolean {
+  const end = Math.min(flags.length, from + length);
+  for (let i = from; i < end; i++) if (flags[i] !== 0) return true;
+  return false;
 }
 
-/** Move `words[start, start + length)` to before position `target` (of the original list). */
-function shifted(words: readonly string[], start: number, length: number, target: number) {
-  const block = words.slice(start, start + length);
+/** Copy `words[from, to)` (cut at the end of `words`) into `out` at `k`; the next free index. */
+function copyInto(out: Int32Array, k: number, words: Int32Array, from: number, to: number): number {
+  const end = Math.min(to, words.length);
+  for (let i = from; i < end; i++) out[k++] = words[i];
+  return k;
+}
+
+/**
+ * Write into `out` the words of `words` with `[start, start + length)` moved to before position
+ * `target` (of the original list), as Tercom moves them (spans end at the list's end, as slices do).
+ */
+function shiftInto(
+  out: Int32Array,
+  words: Int32Array,
+  start: number,
+  length: number,
+  target: number,
+): void {
+  const n = words.length;
+  let k = 0;
   if (target < start) {
-    return [
-      ...words.slice(0, target),
-      ...block,
-      ...words.slice(target, start),
-      ...words.slice(start + length),
-    ];
+    k = copyInto(out, k, words, 0, target);
+    k = copyInto(out, k, words, start, start + length);
+    k = copyInto(out, k, words, target, start);
+    copyInto(out, k, words, start + length, n);
+  } else if (target > start + length) {
+    k = copyInto(out, k, words, 0, start);
+    k = copyInto(out, k, words, start + length, target);
+    k = copyInto(out, k, words, start, start + length);
+    copyInto(out, k, words, target, n);
+  } else {
+    k = copyInto(out, k, words, 0, start);
+    k = copyInto(out, k, words, start + length, length + target);
+    k = copyInto(out, k, words, start, start + length);
+    copyInto(out, k, words, length + target, n);
   }
-  if (target > start + length) {
-    return [
-      ...words.slice(0, start),
-      ...words.slice(start + length, target),
-      ...block,
-      ...words.slice(target),
-    ];
-  }
-  return [
-    ...words.slice(0, start),
-    ...words.slice(start + length, length + target),
-    ...block,
-    ...words.slice(length + target),
-  ];
 }
 
-/** A shift candidate, ranked as Tercom ranks them. */
-interface Candidate {
+/** The best shift so far, ranked as Tercom ranks them. */
+interface Best {
   gain: number;
   length: number;
   start: number;
   target: number;
-  words: string[];
+  words: Int32Array;
 }
 
 /** Tercom's order: larger gain, then longer block, then earlier block, then earlier target. */
-function better(a: Candidate, b: Candidate): boolean {
-  if (a.gain !== b.gain) return a.gain > b.gain;
-  if (a.length !== b.length) return a.length > b.length;
-  if (a.start !== b.start) return a.start < b.start;
-  return a.target < b.target;
+function better(
+  gain: number,
+  length: number,
+  start: number,
+  target: number,
+  b: Best,
+): boolean {
+  if (gain !== b.gain) return gain > b.gain;
+  if (length !== b.length) return length > b.length;
+  if (start !== b.start) return start < b.start;
+  return target < b.target;
 }
 
 /** The best single shift of `hyp` (or none) and how many candidates were evaluated in all. */
 function bestShift(
-  hyp: readonly string[],
-  ref: readonly string[],
+  hyp: Int32Array,
+  ref: Int32Array,
   ed: BeamEditDistance,
   checked: number,
-): { best: Candidate | undefined; checked: number } {
-  const before = ed.distance(hyp);
-  const { align, refErr, hypErr } = alignment(before.trace);
-  let best: Candidate | undefined;
-  scan: for (let start = 0; start < hyp.length; start++) {
+  scratch: Int32Array,
+): { best: Best | undefined; checked: number } {
+  const n = hyp.length;
+  const before = ed.distance(hyp, n, true);
+  ed.toEnd(hyp, n);
+  const aligned = new Alignment(n, ref.length);
+  aligned.read(ed.trace, ed.traceLength);
+  const { align, refErr, hypErr } = aligned;
+  let best: Best | undefined;
+  scan: for (let start = 0; start < n; start++) {
     for (let refStart = 0; refStart < ref.length; refStart++) {
       if (Math.abs(refStart - start) > MAX_SHIFT_DIST) continue;
       for (let length = 1; length <= MAX_SHIFT_SIZE; length++) {
         if (hyp[start + length - 1] !== ref[refStart + length - 1]) break;
         // Only blocks that are wrong where they are and match where they would go, and never
         // within themselves.
-        const useful = sum(hypErr, start, length) > 0 && sum(refErr, refStart, length) > 0 &&
+        const useful = anySet(hypErr, start, length) && anySet(refErr, refStart, length) &&
           !(start <= align[refStart] && align[refStart] < start + length);
         if (useful) {
           let previous = -1;
@@ -231,15 +404,21 @@ function bestShift(
             const target = refStart + offset === -1 ? 0 : align[refStart + offset] + 1;
             if (target === previous) continue;
             previous = target;
-            const words = shifted(hyp, start, length, target);
-            const gain = before.distance - ed.distance(words).distance;
-            const candidate = { gain, length, start, target, words };
+            shiftInto(scratch, hyp, start, length, target);
+            // Words from the end of the changed span on are the unshifted ones.
+            const changedTo = Math.min(
+              n,
+              target < start ? start + length : target > start + length ? target : length + target,
+            );
+            const gain = before - ed.distanceThrough(scratch, n, changedTo);
             checked++;
-            if (best === undefined || better(candidate, best)) best = candidate;
+            if (best === undefined || better(gain, length, start, target, best)) {
+              best = { gain, length, start, target, words: scratch.slice(0, n) };
+            }
           }
           if (checked >= MAX_SHIFT_CANDIDATES) break scan;
         }
-        if (start + length === hyp.length || refStart + length === ref.length) break;
+        if (start + length === n || refStart + length === ref.length) break;
       }
     }
   }
@@ -256,17 +435,26 @@ export function translationEditRate(
   ref: readonly string[],
 ): { edits: number; refLength: number } {
   if (ref.length === 0) return { edits: hyp.length, refLength: 0 };
-  const ed = new BeamEditDistance(ref);
-  let words = hyp;
+  // Words as ids: equal words get equal ids, so every comparison below is between numbers.
+  const ids = new Map<string, number>();
+  const idOf = (w: string) => {
+    let id = ids.get(w);
+    if (id === undefined) ids.set(w, id = ids.size);
+    return id;
+  };
+  const refIds = Int32Array.from(ref, idOf);
+  let words: Int32Array = Int32Array.from(hyp, idOf);
+  const ed = new BeamEditDistance(refIds, ids.size);
+  const scratch = new Int32Array(words.length);
   let shifts = 0;
   let checked = 0;
   for (;;) {
-    const found = bestShift(words, ref, ed, checked);
+    const found = bestShift(words, refIds, ed, checked, scratch);
     checked = found.checked;
     if (checked >= MAX_SHIFT_CANDIDATES) break;
     if (found.best === undefined || found.best.gain <= 0) break;
     shifts++;
     words = found.best.words;
   }
-  return { edits: shifts + ed.distance(words).distance, refLength: ref.length };
+  return { edits: shifts + ed.distance(words, words.length, false), refLength: ref.length };
 }
