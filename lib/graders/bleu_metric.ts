@@ -7,8 +7,9 @@
  * @module
  */
 
-import { BLEU_TOKENIZERS, pyRstrip, pySplit } from "../text/mod.ts";
-import { countItems, requireCorpus, requireReferences, sumRows } from "./_stats.ts";
+import { BLEU_TOKENIZERS, pyRstrip, pySplit, tokens13a } from "../text/mod.ts";
+import { requireCorpus, requireReferences, sumRows } from "./_stats.ts";
+import { NgramMatcher, SymbolTable } from "./_ngram_ids.ts";
 import { nrefsLabel } from "./signature.ts";
 import { resolveOptions } from "./options.ts";
 import {
@@ -62,15 +63,27 @@ function settingsOf(options: unknown, effectiveOrder: boolean): BleuSettings {
   return { ...resolved, effectiveOrder: resolved.effectiveOrder ?? effectiveOrder };
 }
 
-function ngramCounts(tokens: readonly string[], n: number): Map<string, number> {
-  const grams: string[] = [];
-  for (let i = 0; i + n <= tokens.length; i++) grams.push(tokens.slice(i, i + n).join(" "));
-  return countItems(grams);
+function tokensOf(segment: string, settings: Pick<BleuSettings, "tokenize" | "lowercase">) {
+  const text = pyRstrip(settings.lowercase ? segment.toLowerCase() : segment);
+  // 13a gives its tokens as a list; the others a line to split.
+  return settings.tokenize === "13a"
+    ? tokens13a(text)
+    : pySplit(BLEU_TOKENIZERS[settings.tokenize](text));
 }
 
-function tokensOf(segment: string, settings: Pick<BleuSettings, "tokenize" | "lowercase">) {
-  const text = settings.lowercase ? segment.toLowerCase() : segment;
-  return pySplit(BLEU_TOKENIZERS[settings.tokenize](pyRstrip(text)));
+// Reused from segment to segment: the hypothesis's token symbols and n-gram ids.
+const symbols = new SymbolTable();
+const matcher = new NgramMatcher();
+let sequence = new Int32Array(64);
+let clip = new Int32Array(256);
+
+/** The tokens as symbols in `sequence` (numbered for the hypothesis, looked up for a reference). */
+function symbolsOf(tokens: readonly string[], add: boolean): Int32Array {
+  if (sequence.length < tokens.length) sequence = new Int32Array(2 * tokens.length);
+  for (let i = 0; i < tokens.length; i++) {
+    sequence[i] = add ? symbols.add(tokens[i]) : symbols.find(tokens[i]);
+  }
+  return sequence;
 }
 
 /** {@link bleuStats} on settings already checked. */
@@ -79,6 +92,7 @@ export function bleuStatsWith(
   references: readonly string[],
   settings: Pick<BleuSettings, "tokenize" | "lowercase" | "maxNgramOrder">,
 ): number[] {
+  const order = settings.maxNgramOrder;
   const hyp = tokensOf(hypothesis, settings);
   const refs = references.map((r) => tokensOf(r, settings));
   let refLen = -1;
@@ -90,21 +104,26 @@ export function bleuStatsWith(
       refLen = ref.length;
     }
   }
-  const correct: number[] = [];
-  const total: number[] = [];
-  for (let n = 1; n <= settings.maxNgramOrder; n++) {
-    const maxRef = new Map<string, number>();
-    for (const ref of refs) {
-      for (const [gram, c] of ngramCounts(ref, n)) {
-        if (c > (maxRef.get(gram) ?? 0)) maxRef.set(gram, c);
-      }
-    }
-    let matches = 0;
-    for (const [gram, c] of ngramCounts(hyp, n)) matches += Math.min(c, maxRef.get(gram) ?? 0);
-    correct.push(matches);
-    total.push(Math.max(0, hyp.length - n + 1));
+  symbols.reset();
+  matcher.setHypothesis(symbolsOf(hyp, true), hyp.length, symbols.size, order);
+  // Matches are clipped by each n-gram's count in the reference, or its largest count in any.
+  const stats = new Array<number>(2 + 2 * order).fill(0);
+  const correct = new Array<number>(order).fill(0);
+  if (refs.length === 1) {
+    matcher.matches(symbolsOf(refs[0], false), refs[0].length, correct);
+  } else {
+    if (clip.length < matcher.idCount) clip = new Int32Array(2 * matcher.idCount);
+    clip.fill(0, 0, matcher.idCount);
+    for (const ref of refs) matcher.raiseCounts(symbolsOf(ref, false), ref.length, clip);
+    matcher.clipped(clip, correct);
   }
-  return [hyp.length, refLen, ...correct, ...total];
+  stats[0] = hyp.length;
+  stats[1] = refLen;
+  for (let n = 1; n <= order; n++) {
+    stats[1 + n] = correct[n - 1];
+    stats[1 + order + n] = Math.max(0, hyp.length - n + 1);
+  }
+  return stats;
 }
 
 /**

@@ -6,7 +6,8 @@
  * @module
  */
 
-import { pySplit } from "../text/mod.ts";
+import { isPyWhitespace, pySplit } from "../text/mod.ts";
+import { CodePointTable, NgramMatcher, SymbolTable } from "./_ngram_ids.ts";
 import { requireCorpus, requireReferences, sumRows } from "./_stats.ts";
 import { nrefsLabel } from "./signature.ts";
 import { resolveOptions } from "./options.ts";
@@ -44,31 +45,8 @@ export interface ChrfSegment {
   score: number;
 }
 
-type Counts = Map<string, number>;
-
 function settingsOf(options: unknown): ChrfSettings {
   return resolveOptions("chrf", CHRF_OPTIONS, options);
-}
-
-function countInto(counts: Counts, gram: string): void {
-  counts.set(gram, (counts.get(gram) ?? 0) + 1);
-}
-
-/** Character n-gram counts of orders 1..order, over code points. */
-function charNgrams(text: string, order: number, whitespace: boolean): Counts[] {
-  const joined = whitespace ? text : pySplit(text).join("");
-  // UTF-16 offsets of each code point, so an n-gram of code points is one slice.
-  const starts: number[] = [];
-  for (let i = 0; i < joined.length; i += joined.codePointAt(i)! > 0xffff ? 2 : 1) starts.push(i);
-  starts.push(joined.length);
-  const length = starts.length - 1;
-  const out: Counts[] = [];
-  for (let n = 1; n <= order; n++) {
-    const counts: Counts = new Map();
-    for (let i = 0; i + n <= length; i++) countInto(counts, joined.slice(starts[i], starts[i + n]));
-    out.push(counts);
-  }
-  return out;
 }
 
 // Python's string.punctuation: a word of two or more characters loses one of these at its end,
@@ -79,7 +57,7 @@ function words(text: string): string[] {
   const out: string[] = [];
   for (const word of pySplit(text)) {
     // A word of one code point stays whole; the punctuation tested is ASCII, one code unit.
-    if (Array.from(word).length === 1) out.push(word);
+    if (word.length === 1 || (word.length === 2 && word.codePointAt(0)! > 0xffff)) out.push(word);
     else if (PUNCTUATION.has(word.at(-1)!)) out.push(word.slice(0, -1), word.at(-1)!);
     else if (PUNCTUATION.has(word[0])) out.push(word[0], word.slice(1));
     else out.push(word);
@@ -87,44 +65,85 @@ function words(text: string): string[] {
   return out;
 }
 
-/** Word n-gram counts of orders 1..order. */
-function wordNgrams(text: string, order: number): Counts[] {
-  const tokens = words(text);
-  const out: Counts[] = [];
-  for (let n = 1; n <= order; n++) {
-    const counts: Counts = new Map();
-    for (let i = 0; i + n <= tokens.length; i++) {
-      countInto(counts, tokens.slice(i, i + n).join(" "));
+// Reused from segment to segment: symbol tables, matchers and sequence buffers.
+const chars = new CodePointTable();
+const wordSymbols = new SymbolTable();
+const charMatcher = new NgramMatcher();
+const wordMatcher = new NgramMatcher();
+let sequence = new Int32Array(256);
+
+/**
+ * The code points chrF counts of `text` (without Python whitespace unless `whitespace` is set) as
+ * symbols in `sequence`, added or looked up; their number.
+ */
+function charSymbols(text: string, whitespace: boolean, add: boolean): number {
+  if (sequence.length < text.length) sequence = new Int32Array(2 * text.length);
+  let k = 0;
+  for (let i = 0; i < text.length;) {
+    const cp = text.codePointAt(i)!;
+    i += cp > 0xffff ? 2 : 1;
+    // Python's whitespace is all in the BMP: one code unit.
+    if (
+      !whitespace && (cp === 32 || (cp > 127 ? cp <= 0x3000 : cp <= 31)) &&
+      isPyWhitespace(text, i - 1)
+    ) continue;
+    sequence[k++] = add ? chars.add(cp) : chars.find(cp);
+  }
+  return k;
+}
+
+function wordSymbolsOf(list: readonly string[], add: boolean): number {
+  if (sequence.length < list.length) sequence = new Int32Array(2 * list.length);
+  for (let i = 0; i < list.length; i++) {
+    sequence[i] = add ? wordSymbols.add(list[i]) : wordSymbols.find(list[i]);
+  }
+  return list.length;
+}
+
+/** `[hyp, ref, match]` of order n for `hyp` and `ref` items, as sacreBLEU counts them. */
+function pushOrder(stats: number[], n: number, hyp: number, ref: number, match: number): void {
+  const hypCount = Math.max(0, hyp - n + 1);
+  const refCount = Math.max(0, ref - n + 1);
+  // sacreBLEU records no hypothesis n-grams for an order the reference has none of.
+  stats.push(refCount === 0 ? 0 : hypCount, refCount, match);
+}
+
+/** The statistics of the hypothesis against each reference: character orders, then word orders. */
+function segmentStats(
+  hypothesis: string,
+  references: readonly string[],
+  settings: ChrfSettings,
+): number[][] {
+  const fold = (s: string) => settings.lowercase ? s.toLowerCase() : s;
+  const hypText = fold(hypothesis);
+  const refTexts = references.map(fold);
+  const out: number[][] = refTexts.map(() => []);
+  const { charOrder, wordOrder, whitespace } = settings;
+  const matches = new Array<number>(Math.max(charOrder, wordOrder)).fill(0);
+  chars.reset();
+  const hypLength = charSymbols(hypText, whitespace, true);
+  charMatcher.setHypothesis(sequence, hypLength, chars.size, charOrder);
+  refTexts.forEach((refText, r) => {
+    const refLength = charSymbols(refText, whitespace, false);
+    charMatcher.matches(sequence, refLength, matches);
+    for (let n = 1; n <= charOrder; n++) {
+      pushOrder(out[r], n, hypLength, refLength, matches[n - 1]);
     }
-    out.push(counts);
+  });
+  if (wordOrder > 0) {
+    const hypWords = words(hypText);
+    wordSymbols.reset();
+    const length = wordSymbolsOf(hypWords, true);
+    wordMatcher.setHypothesis(sequence, length, wordSymbols.size, wordOrder);
+    refTexts.forEach((refText, r) => {
+      const refWords = words(refText);
+      wordMatcher.matches(sequence, wordSymbolsOf(refWords, false), matches);
+      for (let n = 1; n <= wordOrder; n++) {
+        pushOrder(out[r], n, length, refWords.length, matches[n - 1]);
+      }
+    });
   }
   return out;
-}
-
-/** Every n-gram count chrF uses for one text: character orders, then word orders. */
-function ngramsOf(text: string, settings: ChrfSettings): Counts[] {
-  const s = settings.lowercase ? text.toLowerCase() : text;
-  const chars = charNgrams(s, settings.charOrder, settings.whitespace);
-  return settings.wordOrder > 0 ? [...chars, ...wordNgrams(s, settings.wordOrder)] : chars;
-}
-
-function total(counts: Counts): number {
-  let sum = 0;
-  for (const c of counts.values()) sum += c;
-  return sum;
-}
-
-function matchStats(hyp: Counts[], ref: Counts[]): number[] {
-  const stats: number[] = [];
-  for (let n = 0; n < hyp.length; n++) {
-    const hypCount = total(hyp[n]);
-    const refCount = total(ref[n]);
-    let match = 0;
-    for (const [gram, c] of hyp[n]) match += Math.min(c, ref[n].get(gram) ?? 0);
-    // sacreBLEU records no hypothesis n-grams for an order the reference has none of.
-    stats.push(refCount === 0 ? 0 : hypCount, refCount, match);
-  }
-  return stats;
 }
 
 /** {@link chrfFromStats} on settings already checked. */
@@ -193,10 +212,8 @@ export function chrfSegmentWith(
   references: readonly string[],
   settings: ChrfSettings,
 ): ChrfSegment {
-  const hyp = ngramsOf(hypothesis, settings);
   let best: ChrfSegment | undefined;
-  references.forEach((reference, index) => {
-    const stats = matchStats(hyp, ngramsOf(reference, settings));
+  segmentStats(hypothesis, references, settings).forEach((stats, index) => {
     const score = chrfFromStatsWith(stats, settings);
     if (best === undefined || score > best.score) best = { referenceIndex: index, stats, score };
   });

@@ -25,8 +25,6 @@
 export const PY_WHITESPACE_CLASS =
   "\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
 
-const WS_RUN = new RegExp(`[${PY_WHITESPACE_CLASS}]+`, "u");
-
 /**
  * True when the code unit at `index` of `s` (or the first one, when `s` is one character) is
  * Python whitespace.
@@ -63,7 +61,21 @@ export function isPyWhitespace(s: string, index = 0): boolean {
  * ```
  */
 export function pySplit(s: string): string[] {
-  return s.split(WS_RUN).filter((piece) => piece !== "");
+  const out: string[] = [];
+  let start = -1;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    // Printable ASCII (most characters) is never whitespace.
+    const space = c > 0x20 && c < 0x7f ? false : isPyWhitespace(s, i);
+    if (!space) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      out.push(s.slice(start, i));
+      start = -1;
+    }
+  }
+  if (start >= 0) out.push(s.slice(start));
+  return out;
 }
 
 /**

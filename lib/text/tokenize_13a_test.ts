@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import { tokenize13a } from "./tokenize_13a.ts";
+import { applyMtevalRules } from "./_mteval_rules.ts";
+import { pySplit } from "./python_strings.ts";
 
 Deno.test("13a splits ASCII symbols but not apostrophes or non-ASCII punctuation", () => {
   assert.equal(
@@ -27,4 +30,65 @@ Deno.test("13a drops <skipped>, joins hyphenated line breaks and does not segmen
   assert.equal(tokenize13a("co-\nop\nnext"), "coop next");
   assert.equal(tokenize13a("我爱北京天安门。"), "我爱北京天安门。");
   assert.equal(tokenize13a("   "), "");
+});
+
+Deno.test("13a piece by piece equals the four rules run over the whole line", () => {
+  // The rules as sacreBLEU runs them: once over the whole line, then one split.
+  const whole = (line: string) => {
+    const s = line.replaceAll("<skipped>", "").replaceAll("-\n", "").replaceAll("\n", " ")
+      .replaceAll("&quot;", '"').replaceAll("&amp;", "&").replaceAll("&lt;", "<")
+      .replaceAll("&gt;", ">");
+    return pySplit(applyMtevalRules(` ${s} `)).join(" ");
+  };
+  const parts = [
+    "a",
+    "Z",
+    "é",
+    "😀",
+    "0",
+    "7",
+    ".",
+    ",",
+    "-",
+    "'",
+    "$",
+    "(",
+    ")",
+    "/",
+    "@",
+    "[",
+    "`",
+    "~",
+    ":",
+    "%",
+    "&",
+    ";",
+    " ",
+    "  ",
+    "\t",
+    "\n",
+    "-\n",
+    "\u0085",
+    "\u00a0",
+    "\u3000",
+    "<skipped>",
+    "&amp;",
+    "&quot;",
+    "&lt;",
+    "..",
+    ".,",
+    "1,000",
+    "3.5",
+    "e.g.",
+    "U.S.",
+  ];
+  fc.assert(
+    fc.property(fc.array(fc.constantFrom(...parts), { maxLength: 14 }), (list) => {
+      const line = list.join("");
+      assert.equal(tokenize13a(line), whole(line));
+      // The second time a piece is met, it comes from the cache: still the same tokens.
+      assert.equal(tokenize13a(line), whole(line));
+    }),
+    { numRuns: 20_000 },
+  );
 });

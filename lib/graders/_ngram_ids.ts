@@ -1,0 +1,343 @@
+// n-gram counting on integers, shared by BLEU and chrF. A text is first turned into symbols
+// (its characters or words numbered in order of first appearance in the hypothesis); every
+// n-gram of the hypothesis then gets a dense id from its (n−1)-gram's id and its last symbol, so
+// counting and matching are array reads instead of string slices hashed into Maps. A reference's
+// n-grams are looked up, never added: one with a symbol the hypothesis lacks cannot match, and
+// only its count matters. Equal n-grams get equal ids, so every count is exact.
+//
+// The buffers are reused from call to call (one matcher per module); nothing here is kept
+// between rows.
+
+/** Largest n-gram table addressed directly (16 MiB); above it a Map takes over. */
+const DIRECT_LIMIT = 1 << 21;
+
+/**
+ * Symbols for the hypothesis's strings (numbered in order of first appearance), and lookups for
+ * a reference's: a small open-addressing table hashed on the characters, emptied for each
+ * hypothesis by moving to the next generation (a slot counts only when stamped with it).
+ */
+export class SymbolTable {
+  #keys: string[] = new Array(64);
+  #stamp = new Int32Array(64);
+  #value = new Int32Array(64);
+  #generation = 1;
+  #size = 0;
+
+  /** Start a new hypothesis. */
+  reset(): void {
+    if (++this.#generation === 0x7fffffff) {
+      this.#stamp.fill(0);
+      this.#generation = 1;
+    }
+    this.#size = 0;
+  }
+
+  /** FNV-1a over the UTF-16 code units. */
+  #hash(s: string): number {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+    return h >>> 0;
+  }
+
+  /** The slot holding `s`, or the empty slot where it would go. */
+  #slot(s: string): number {
+    const mask = this.#stamp.length - 1;
+    let i = this.#hash(s) & mask;
+    while (this.#stamp[i] === this.#generation && this.#keys[i] !== s) i = (i + 1) & mask;
+    return i;
+  }
+
+  /** The string's symbol, numbering it if it is new. */
+  add(s: string): number {
+    let i = this.#slot(s);
+    if (this.#stamp[i] === this.#generation) return this.#value[i];
+    if (2 * (this.#size + 1) > this.#stamp.length) {
+      this.#grow();
+      i = this.#slot(s);
+    }
+    this.#stamp[i] = this.#generation;
+    this.#keys[i] = s;
+    this.#value[i] = this.#size;
+    return this.#size++;
+  }
+
+  /** The string's symbol, or -1 when the hypothesis does not have it. */
+  find(s: string): number {
+    const i = this.#slot(s);
+    return this.#stamp[i] === this.#generation ? this.#value[i] : -1;
+  }
+
+  /** Twice the slots, with this hypothesis's strings moved over. */
+  #grow(): void {
+    const keys = this.#keys;
+    const stamp = this.#stamp;
+    const value = this.#value;
+    const generation = this.#generation;
+    this.#keys = new Array(2 * keys.length);
+    this.#stamp = new Int32Array(2 * keys.length);
+    this.#value = new Int32Array(2 * keys.length);
+    this.#generation = 1;
+    for (let i = 0; i < stamp.length; i++) {
+      if (stamp[i] !== generation) continue;
+      const j = this.#slot(keys[i]);
+      this.#stamp[j] = 1;
+      this.#keys[j] = keys[i];
+      this.#value[j] = value[i];
+    }
+  }
+
+  /** How many symbols the hypothesis has. */
+  get size(): number {
+    return this.#size;
+  }
+}
+
+/**
+ * {@link SymbolTable} for code points: those of the Basic Multilingual Plane numbered through a
+ * direct table (valid where stamped with this hypothesis's generation), the rest through a Map.
+ */
+export class CodePointTable {
+  readonly #stamp = new Int32Array(0x10000);
+  readonly #value = new Int32Array(0x10000);
+  #generation = 0;
+  readonly #astral = new Map<number, number>();
+  #size = 0;
+
+  /** Start a new hypothesis. */
+  reset(): void {
+    if (++this.#generation === 0x7fffffff) {
+      this.#stamp.fill(0);
+      this.#generation = 1;
+    }
+    this.#astral.clear();
+    this.#size = 0;
+  }
+
+  /** The code point's symbol, numbering it if it is new. */
+  add(cp: number): number {
+    if (cp < 0x10000) {
+      if (this.#stamp[cp] === this.#generation) return this.#value[cp];
+      this.#stamp[cp] = this.#generation;
+      return this.#value[cp] = this.#size++;
+    }
+    let id = this.#astral.get(cp);
+    if (id === undefined) this.#astral.set(cp, id = this.#size++);
+    return id;
+  }
+
+  /** The code point's symbol, or -1 when the hypothesis does not have it. */
+  find(cp: number): number {
+    if (cp < 0x10000) return this.#stamp[cp] === this.#generation ? this.#value[cp] : -1;
+    return this.#astral.get(cp) ?? -1;
+  }
+
+  /** How many symbols the hypothesis has. */
+  get size(): number {
+    return this.#size;
+  }
+}
+
+function grown(a: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
+  return a.length >= size ? a : new Int32Array(Math.max(size, 2 * a.length));
+}
+
+/**
+ * The n-grams (orders 1..maxOrder) of one hypothesis as dense ids with their counts, and the
+ * matches of references against them.
+ */
+export class NgramMatcher {
+  /** How often the hypothesis has each id. */
+  #count = new Int32Array(1024);
+  /** Per-reference scratch: what is left of each id to match, or a reference's own counts. */
+  #left = new Int32Array(1024);
+  /** Each order's first id (`#orderStart[n]`, n from 1; `#orderStart[maxOrder + 1]` = total). */
+  #orderStart = new Int32Array(16);
+  // The (n−1)-gram × symbol table: `#value[key]` is valid where `#stamp[key] === #generation`.
+  #stamp = new Int32Array(1024);
+  #value = new Int32Array(1024);
+  #generation = 0;
+  #map = new Map<number, number>();
+  #direct = true;
+  #symbols = 0;
+  #length = 0;
+  #maxOrder = 0;
+  #refIds = new Int32Array(1024);
+
+  /** Start a hypothesis of `length` symbols (each below `symbols`), counting orders up to `maxOrder`. */
+  setHypothesis(seq: Int32Array, length: number, symbols: number, maxOrder: number): void {
+    this.#length = length;
+    this.#symbols = symbols;
+    this.#maxOrder = maxOrder;
+    if (this.#orderStart.length < maxOrder + 2) this.#orderStart = new Int32Array(maxOrder + 2);
+    const starts = this.#orderStart;
+    // Ids: order 1 is the symbol itself; each higher order numbers its n-grams from there on, so
+    // there are at most `symbols + (maxOrder − 1) × length` of them.
+    const most = symbols + Math.max(0, maxOrder - 1) * length;
+    const count = this.#count = grown(this.#count, most);
+    count.fill(0, 0, most);
+    this.#left = grown(this.#left, most);
+    for (let i = 0; i < length; i++) count[seq[i]]++;
+    let next = symbols;
+    starts[1] = 0;
+    this.#startTable((maxOrder - 1) * length * symbols);
+    let [prev, cur] = this.#buffers(length);
+    for (let n = 2; n <= maxOrder; n++) {
+      starts[n] = next;
+      const before = n === 2 ? seq : prev;
+      const base = starts[n - 1];
+      const offset = (n - 2) * length;
+      if (this.#direct) {
+        const stamp = this.#stamp;
+        const value = this.#value;
+        const generation = this.#generation;
+        for (let i = 0; i + n <= length; i++) {
+          const key = (offset + before[i] - base) * symbols + seq[i + n - 1];
+          let id;
+          if (stamp[key] === generation) id = value[key];
+          else {
+            stamp[key] = generation;
+            value[key] = id = next++;
+          }
+          cur[i] = id;
+          count[id]++;
+        }
+      } else {
+        const map = this.#map;
+        for (let i = 0; i + n <= length; i++) {
+          const key = (offset + before[i] - base) * symbols + seq[i + n - 1];
+          let id = map.get(key);
+          if (id === undefined) map.set(key, id = next++);
+          cur[i] = id;
+          count[id]++;
+        }
+      }
+      [prev, cur] = [cur, prev];
+    }
+    starts[maxOrder + 1] = next;
+  }
+
+  /**
+   * Make the (order, (n−1)-gram, symbol) → id table empty, addressed directly when it is at
+   * most `size` entries within the limit, else a Map.
+   */
+  #startTable(size: number): void {
+    this.#direct = size <= DIRECT_LIMIT;
+    if (!this.#direct) {
+      this.#map.clear();
+      return;
+    }
+    if (this.#stamp.length < size) {
+      this.#stamp = new Int32Array(Math.max(size, 2 * this.#stamp.length));
+      this.#value = new Int32Array(this.#stamp.length);
+      this.#generation = 0;
+    }
+    if (++this.#generation === 0x7fffffff) {
+      this.#stamp.fill(0);
+      this.#generation = 1;
+    }
+  }
+
+  /**
+   * Turn a reference's order-(n−1) ids in `prev` into its order-n ids in `cur` (-1 for an
+   * n-gram the hypothesis lacks); `seq` holds its symbols.
+   */
+  #nextOrder(seq: Int32Array, length: number, n: number, prev: Int32Array, cur: Int32Array): void {
+    const symbols = this.#symbols;
+    const base = this.#orderStart[n - 1];
+    const offset = (n - 2) * this.#length;
+    const stamp = this.#stamp;
+    const value = this.#value;
+    const generation = this.#generation;
+    const direct = this.#direct;
+    for (let i = 0; i + n <= length; i++) {
+      const p = prev[i];
+      const last = seq[i + n - 1];
+      if (p < 0 || last < 0) cur[i] = -1;
+      else {
+        const key = (offset + p - base) * symbols + last;
+        cur[i] = direct ? (stamp[key] === generation ? value[key] : -1) : this.#map.get(key) ?? -1;
+      }
+    }
+  }
+
+  /** Two buffers of at least `length` for a reference's ids of two orders. */
+  #buffers(length: number): [Int32Array, Int32Array] {
+    if (this.#refIds.length < 2 * length) this.#refIds = new Int32Array(4 * length);
+    return [this.#refIds.subarray(0, length), this.#refIds.subarray(length, 2 * length)];
+  }
+
+  /**
+   * Clipped matches per order of one reference (`seq`, its symbols from the hypothesis's table,
+   * -1 for others): for each n-gram, the smaller of its counts in the two. `out[n − 1]` gets
+   * order n's.
+   */
+  matches(seq: Int32Array, length: number, out: Int32Array | number[]): void {
+    const left = this.#left;
+    const total = this.#orderStart[this.#maxOrder + 1];
+    const count = this.#count;
+    for (let id = 0; id < total; id++) left[id] = count[id];
+    let m = 0;
+    for (let i = 0; i < length; i++) {
+      const id = seq[i];
+      if (id >= 0 && left[id] > 0) {
+        left[id]--;
+        m++;
+      }
+    }
+    out[0] = m;
+    let [prev, cur] = this.#buffers(length);
+    for (let n = 2; n <= this.#maxOrder; n++) {
+      this.#nextOrder(seq, length, n, n === 2 ? seq : prev, cur);
+      m = 0;
+      for (let i = 0; i + n <= length; i++) {
+        const id = cur[i];
+        if (id >= 0 && left[id] > 0) {
+          left[id]--;
+          m++;
+        }
+      }
+      out[n - 1] = m;
+      [prev, cur] = [cur, prev];
+    }
+  }
+
+  /**
+   * Raise `best[id]` (sized by {@link idCount}, zeros at first) to this reference's count of
+   * each of the hypothesis's n-grams: the maximum over references, as BLEU clips with it.
+   */
+  raiseCounts(seq: Int32Array, length: number, best: Int32Array): void {
+    const own = this.#left;
+    const total = this.#orderStart[this.#maxOrder + 1];
+    own.fill(0, 0, total);
+    let [prev, cur] = this.#buffers(length);
+    for (let n = 1; n <= this.#maxOrder; n++) {
+      let ids = seq;
+      if (n > 1) {
+        this.#nextOrder(seq, length, n, n === 2 ? seq : prev, cur);
+        ids = cur;
+        [prev, cur] = [cur, prev];
+      }
+      for (let i = 0; i + n <= length; i++) {
+        const id = ids[i];
+        if (id >= 0) own[id]++;
+      }
+    }
+    for (let id = 0; id < total; id++) if (own[id] > best[id]) best[id] = own[id];
+  }
+
+  /** How many distinct n-gram ids the hypothesis has, all orders together. */
+  get idCount(): number {
+    return this.#orderStart[this.#maxOrder + 1];
+  }
+
+  /** Per order, Σ over the hypothesis's n-grams of min(its count, `clip[id]`). */
+  clipped(clip: Int32Array, out: Int32Array | number[]): void {
+    const count = this.#count;
+    for (let n = 1; n <= this.#maxOrder; n++) {
+      let m = 0;
+      const end = this.#orderStart[n + 1];
+      for (let id = this.#orderStart[n]; id < end; id++) m += Math.min(count[id], clip[id]);
+      out[n - 1] = m;
+    }
+  }
+}
