@@ -7,11 +7,12 @@ import type { GradeInput, GradeResult } from "./types.ts";
 
 function fromCheck(
   type: string,
+  grade: (input: GradeInput) => GradeResult,
   target: ProbeTarget,
   input: GradeInput,
   settings: string,
 ): AssertionOutcome {
-  const result = target.grade(input);
+  const result = grade(input);
   return { type, known: true, result, nearMiss: probe(target, input, result), settings };
 }
 
@@ -34,11 +35,12 @@ export function listCheck(type: string, output: string, items: string[]): Assert
         : `output contains none of the ${used.length} items`,
     );
   };
-  const target = { grade, stepsOnReferences: true, extras: [numberReading(grade)] };
+  const verdict = (input: GradeInput) => grade(input).pass;
+  const target = { verdict, stepsOnReferences: true, extras: [numberReading(verdict)] };
   const how = `${all ? "every item" : "at least one item"}, ${
     fold("A") === "a" ? "ignoring case" : "case-sensitive"
   }`;
-  return fromCheck(type, target, { output, references: items }, `${type}: ${how}`);
+  return fromCheck(type, grade, target, { output, references: items }, `${type}: ${how}`);
 }
 
 export function startsWithCheck(output: string, prefixes: string[]): AssertionOutcome {
@@ -50,9 +52,11 @@ export function startsWithCheck(output: string, prefixes: string[]): AssertionOu
       `output does not start with ${input.references.map((p) => quote(p)).join(" or ")}`,
     );
   };
-  const target = { grade, stepsOnReferences: true, extras: [numberReading(grade)] };
+  const verdict = (input: GradeInput) => grade(input).pass;
+  const target = { verdict, stepsOnReferences: true, extras: [numberReading(verdict)] };
   return fromCheck(
     "starts-with",
+    grade,
     target,
     { output, references: prefixes },
     "starts-with: case-sensitive prefix",
@@ -96,9 +100,10 @@ export function jsonCheck(
     if (!expected || sameJson(parsed.value, expected.value)) return binary(true);
     return binary(false, "output parses as JSON but differs from the expected value");
   };
-  const target = { grade, stepsOnReferences: false, extras: [codeFence(grade)] };
+  const verdict = (input: GradeInput) => grade(input).pass;
+  const target = { verdict, stepsOnReferences: false, extras: [codeFence(verdict)] };
   const settings = expected
     ? `${type}: JSON equal to the value (key order ignored)`
     : `${type}: output parses as JSON`;
-  return fromCheck(type, target, { output, references: [] }, settings);
+  return fromCheck(type, grade, target, { output, references: [] }, settings);
 }

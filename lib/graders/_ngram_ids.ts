@@ -161,7 +161,9 @@ export class NgramMatcher {
   #symbols = 0;
   #length = 0;
   #maxOrder = 0;
-  #refIds = new Int32Array(1024);
+  /** The ids of one order and of the next, by start position. */
+  #one = new Int32Array(1024);
+  #two = new Int32Array(1024);
 
   /** Start a hypothesis of `length` symbols (each below `symbols`), counting orders up to `maxOrder`. */
   setHypothesis(seq: Int32Array, length: number, symbols: number, maxOrder: number): void {
@@ -180,7 +182,9 @@ export class NgramMatcher {
     let next = symbols;
     starts[1] = 0;
     this.#startTable((maxOrder - 1) * length * symbols);
-    let [prev, cur] = this.#buffers(length);
+    this.#reserve(length);
+    let prev = this.#one;
+    let cur = this.#two;
     for (let n = 2; n <= maxOrder; n++) {
       starts[n] = next;
       const before = n === 2 ? seq : prev;
@@ -211,7 +215,9 @@ export class NgramMatcher {
           count[id]++;
         }
       }
-      [prev, cur] = [cur, prev];
+      const swap = prev;
+      prev = cur;
+      cur = swap;
     }
     starts[maxOrder + 1] = next;
   }
@@ -260,10 +266,12 @@ export class NgramMatcher {
     }
   }
 
-  /** Two buffers of at least `length` for a reference's ids of two orders. */
-  #buffers(length: number): [Int32Array, Int32Array] {
-    if (this.#refIds.length < 2 * length) this.#refIds = new Int32Array(4 * length);
-    return [this.#refIds.subarray(0, length), this.#refIds.subarray(length, 2 * length)];
+  /** Make the two id buffers (one order and the next) hold at least `length` ids. */
+  #reserve(length: number): void {
+    if (this.#one.length < length) {
+      this.#one = new Int32Array(2 * length);
+      this.#two = new Int32Array(2 * length);
+    }
   }
 
   /**
@@ -285,7 +293,9 @@ export class NgramMatcher {
       }
     }
     out[0] = m;
-    let [prev, cur] = this.#buffers(length);
+    this.#reserve(length);
+    let prev = this.#one;
+    let cur = this.#two;
     for (let n = 2; n <= this.#maxOrder; n++) {
       this.#nextOrder(seq, length, n, n === 2 ? seq : prev, cur);
       m = 0;
@@ -297,7 +307,9 @@ export class NgramMatcher {
         }
       }
       out[n - 1] = m;
-      [prev, cur] = [cur, prev];
+      const swap = prev;
+      prev = cur;
+      cur = swap;
     }
   }
 
@@ -309,13 +321,17 @@ export class NgramMatcher {
     const own = this.#left;
     const total = this.#orderStart[this.#maxOrder + 1];
     own.fill(0, 0, total);
-    let [prev, cur] = this.#buffers(length);
+    this.#reserve(length);
+    let prev = this.#one;
+    let cur = this.#two;
     for (let n = 1; n <= this.#maxOrder; n++) {
       let ids = seq;
       if (n > 1) {
         this.#nextOrder(seq, length, n, n === 2 ? seq : prev, cur);
         ids = cur;
-        [prev, cur] = [cur, prev];
+        const swap = prev;
+        prev = cur;
+        cur = swap;
       }
       for (let i = 0; i + n <= length; i++) {
         const id = ids[i];

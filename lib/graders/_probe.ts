@@ -8,8 +8,26 @@ import {
   FORMATTING_STEPS,
   type FormattingStep,
 } from "../text/mod.ts";
-import { canonicalNumbers, mayHoldNumbers, NUMBER_READINGS, readAs } from "./_number_readings.ts";
+import {
+  canonicalNumbers,
+  mayHoldNumbers,
+  NUMBER_READINGS,
+  type NumberReadingKind,
+  readAs,
+} from "./_number_readings.ts";
+import { memoized } from "./_memo.ts";
 import type { GradeInput, GradeResult, GraderScale } from "./types.ts";
+
+// The probe changes the same texts for each grader it probes: each change is remembered.
+const STEPPED: Readonly<Record<FormattingStep, (s: string) => string>> = Object.fromEntries(
+  FORMATTING_STEPS.map((step) => [step, memoized(FORMATTING_FUNCTIONS[step])]),
+) as Record<FormattingStep, (s: string) => string>;
+const ALL_STEPS = memoized((s: string) => applySteps(s, FORMATTING_STEPS));
+const READ_AS = Object.fromEntries(
+  NUMBER_READINGS.map((reading) => [reading, memoized((s: string) => readAs(s, reading))]),
+) as Record<NumberReadingKind, (s: string) => string>;
+const CANONICAL = memoized(canonicalNumbers);
+const MAY_HOLD_NUMBERS = memoized(mayHoldNumbers);
 
 /** A change beyond the seven formatting steps that may flip a failing row. */
 export interface ProbeExtra {
@@ -19,12 +37,17 @@ export interface ProbeExtra {
   flips(input: GradeInput, result: GradeResult): boolean;
 }
 
+/** The verdict alone of a check with its settings bound (`grade(input).pass`). */
+export type Verdict = (input: GradeInput) => boolean | null;
+
 /** How the probe treats one check. */
 export interface ProbeTarget {
-  /** The check, with its settings bound. */
-  grade(input: GradeInput): GradeResult;
+  /** The check's verdict, with its settings bound. */
+  verdict: Verdict;
   /** Apply the formatting steps to the references too (false: to the output only). */
   stepsOnReferences: boolean;
+  /** The check passes when the output equals or contains a reference (see `ProbeSpec`). */
+  compares?: "equal" | "contains";
   /** Grader-specific changes, tried after the formatting steps. */
   extras: readonly ProbeExtra[];
 }
@@ -39,23 +62,69 @@ function sameInput(a: GradeInput, output: string, references: readonly string[])
     a.references.every((r, i) => r === references[i]);
 }
 
+/**
+ * An ASCII text with everything any formatting step can change taken out: lowercased, without
+ * whitespace, `.`, `!`, straight quotes and `_`. Each step (and so all seven in a row) leaves it
+ * as it is, since on ASCII text a step only lowercases or removes such characters (NFKC changes
+ * nothing). Undefined for a text with other characters.
+ */
+function folded(s: string): string | undefined {
+  let out = "";
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x80) return undefined;
+    // Python's ASCII whitespace is 0x09–0x0d and 0x1c–0x20 (other control characters stay).
+    const space = (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x20);
+    if (space || c === 0x2e || c === 0x21 || c === 0x22 || c === 0x27 || c === 0x5f) continue;
+    out += c >= 0x41 && c <= 0x5a ? String.fromCharCode(c + 0x20) : s[i];
+  }
+  return out;
+}
+
+/**
+ * False when no formatting step, nor all seven together, can make the output equal (or contain)
+ * a reference: since every step leaves {@link folded} texts as they are, texts equal after a
+ * step are equal folded, and a text contained in another stays contained when both are folded.
+ */
+export function stepsMayFlip(
+  compares: "equal" | "contains",
+  output: string,
+  references: readonly string[],
+): boolean {
+  const out = folded(output);
+  if (out === undefined) return true;
+  for (const reference of references) {
+    const ref = folded(reference);
+    if (ref === undefined) return true;
+    if (compares === "equal" ? ref === out : out.includes(ref)) return true;
+  }
+  return false;
+}
+
 /** Every single step that flips the row, `several` when only all seven together do, then extras. */
 export function probe(target: ProbeTarget, input: GradeInput, result: GradeResult): string[] {
   if (result.pass !== false) return [];
+  const tryExtras = (found: string[]) => {
+    for (const extra of target.extras) if (extra.flips(input, result)) found.push(extra.name);
+    return found;
+  };
+  if (
+    target.compares !== undefined && target.stepsOnReferences &&
+    !stepsMayFlip(target.compares, input.output, input.references)
+  ) {
+    return tryExtras([]);
+  }
   const passesAfter = (fn: (s: string) => string): boolean => {
     const output = fn(input.output);
     const references = target.stepsOnReferences ? input.references.map(fn) : input.references;
     if (sameInput(input, output, references)) return false;
-    return target.grade({ ...input, output, references }).pass === true;
+    return target.verdict({ ...input, output, references }) === true;
   };
   const found: string[] = FORMATTING_STEPS.filter((step: FormattingStep) =>
-    passesAfter(FORMATTING_FUNCTIONS[step])
+    passesAfter(STEPPED[step])
   );
-  if (found.length === 0 && passesAfter((s) => applySteps(s, FORMATTING_STEPS))) {
-    found.push("several");
-  }
-  for (const extra of target.extras) if (extra.flips(input, result)) found.push(extra.name);
-  return found;
+  if (found.length === 0 && passesAfter(ALL_STEPS)) found.push("several");
+  return tryExtras(found);
 }
 
 const FENCE = /(`{3,}|~{3,})[^\n`]*\r?\n([\s\S]*?)\r?\n[ \t]*\1/;
@@ -67,12 +136,12 @@ export function fencedBody(text: string): string | undefined {
 }
 
 /** `code-fence`: the first fenced block of the output, graded alone. */
-export function codeFence(grade: ProbeTarget["grade"]): ProbeExtra {
+export function codeFence(verdict: Verdict): ProbeExtra {
   return {
     name: "code-fence",
     flips(input) {
       const body = fencedBody(input.output);
-      return body !== undefined && grade({ ...input, output: body }).pass === true;
+      return body !== undefined && verdict({ ...input, output: body }) === true;
     },
   };
 }
@@ -82,34 +151,31 @@ export function codeFence(grade: ProbeTarget["grade"]): ProbeExtra {
  * other reading (decimal comma, spaced thousands, percent as a fraction, number words) of either
  * side.
  */
-export function numberReading(grade: ProbeTarget["grade"]): ProbeExtra {
+export function numberReading(verdict: Verdict): ProbeExtra {
   return {
     name: "number-reading",
     flips(input) {
-      if (!mayHoldNumbers(input.output) && !input.references.some(mayHoldNumbers)) return false;
+      if (!MAY_HOLD_NUMBERS(input.output) && !input.references.some(MAY_HOLD_NUMBERS)) {
+        return false;
+      }
       const tries: [string, readonly string[]][] = [[input.output, input.references]];
       for (const reading of NUMBER_READINGS) {
-        const output = readAs(input.output, reading);
+        const read = READ_AS[reading];
+        const output = read(input.output);
         if (output !== input.output) tries.push([output, input.references]);
-        const references = input.references.map((r) => readAs(r, reading));
+        const references = input.references.map(read);
         if (references.some((r, i) => r !== input.references[i])) {
           tries.push([input.output, references]);
         }
       }
-      const canonical = new Map<string, string>();
-      const canon = (s: string) => {
-        let c = canonical.get(s);
-        if (c === undefined) canonical.set(s, c = canonicalNumbers(s));
-        return c;
-      };
       const seen = new Set<string>();
       for (const [o, refs] of tries) {
-        const output = canon(o);
-        const references = refs.map(canon);
+        const output = CANONICAL(o);
+        const references = refs.map(CANONICAL);
         const key = JSON.stringify([output, references]);
         if (seen.has(key) || sameInput(input, output, references)) continue;
         seen.add(key);
-        if (grade({ ...input, output, references }).pass === true) return true;
+        if (verdict({ ...input, output, references }) === true) return true;
       }
       return false;
     },
@@ -133,27 +199,25 @@ export function withinThreshold(direction: GraderScale["direction"] = "higher"):
 }
 
 /** `case-insensitive`: the same check with case ignored (when it was not already). */
-export function caseInsensitive(
-  gradeIgnoringCase: ProbeTarget["grade"] | undefined,
-): ProbeExtra {
+export function caseInsensitive(ignoringCase: Verdict | undefined): ProbeExtra {
   return {
     name: "case-insensitive",
     flips(input) {
-      return gradeIgnoringCase !== undefined && gradeIgnoringCase(input).pass === true;
+      return ignoringCase !== undefined && ignoringCase(input) === true;
     },
   };
 }
 
 /** What a grader-specific probe may use of the grader it probes. */
 export interface ProbeContext {
-  /** The grader with its settings. */
-  grade(input: GradeInput): GradeResult;
+  /** The grader's verdict with its settings. */
+  verdict: Verdict;
   /** The grader's settings, resolved. */
   readonly options: Readonly<Record<string, unknown>>;
   /** Which way the grader's scores are better. */
   readonly scale: GraderScale;
-  /** The grader with some of its settings changed. */
-  gradeWith(changes: Readonly<Record<string, unknown>>): ProbeTarget["grade"];
+  /** The grader's verdict with some of its settings changed. */
+  verdictWith(changes: Readonly<Record<string, unknown>>): Verdict;
 }
 
 /** One grader-specific probe: what it means, and how to build it for a grader. */
@@ -177,17 +241,17 @@ export const PROBE_EXTRAS = {
     needsOption: "ignoreCase",
     make: (c: ProbeContext): ProbeExtra =>
       caseInsensitive(
-        c.options.ignoreCase === true ? undefined : c.gradeWith({ ignoreCase: true }),
+        c.options.ignoreCase === true ? undefined : c.verdictWith({ ignoreCase: true }),
       ),
   },
   "code-fence": {
     meaning: "take the JSON out of its Markdown code fence",
-    make: (c: ProbeContext): ProbeExtra => codeFence(c.grade),
+    make: (c: ProbeContext): ProbeExtra => codeFence(c.verdict),
   },
   "number-reading": {
     meaning:
       "read the numbers another way (thousands separator, decimal comma, percent, number words)",
-    make: (c: ProbeContext): ProbeExtra => numberReading(c.grade),
+    make: (c: ProbeContext): ProbeExtra => numberReading(c.verdict),
   },
   "within-0.1": {
     meaning: "the score misses the threshold by less than 0.1",

@@ -3,6 +3,8 @@
 // the distance. The shift heuristics (which shifts are tried and how ties are broken) follow
 // Tercom's, so the edit counts match sacreBLEU's exactly.
 
+import { SymbolTable } from "./_ngram_ids.ts";
+
 const COST = 1;
 /** Longest block of words moved in one shift. */
 const MAX_SHIFT_SIZE = 10;
@@ -37,13 +39,13 @@ const UNREACHED = 0x3fffffff;
  * smallest sum of the two over that row's cells is the same number the full computation gives.
  */
 class BeamEditDistance {
-  readonly #ref: Int32Array;
-  readonly #width: number;
-  readonly #vocabulary: number;
-  #cost: Int32Array;
-  #op: Uint8Array;
+  #ref: Int32Array = new Int32Array(0);
+  #width = 1;
+  #vocabulary = 0;
+  #cost = new Int32Array(1024);
+  #op = new Uint8Array(1024);
   /** Rows in use: cached ones first, then this call's scratch rows (once the cache is full). */
-  #used: number;
+  #used = 1;
   /** The prefix cache: (node × vocabulary + word) → node; node 0 is the empty prefix. */
   readonly #children = new Map<number, number>();
   /** Each node's row offset. */
@@ -57,17 +59,22 @@ class BeamEditDistance {
   trace = new Uint8Array(64);
   traceLength = 0;
 
-  constructor(ref: Int32Array, vocabulary: number) {
+  /** Start on a new reference (words as ids below `vocabulary`), forgetting the last one's rows. */
+  reset(ref: Int32Array, vocabulary: number): void {
     this.#ref = ref;
     this.#vocabulary = vocabulary;
     const width = this.#width = ref.length + 1;
-    this.#cost = new Int32Array(width * 64);
-    this.#op = new Uint8Array(width * 64);
+    if (this.#cost.length < width * 64) {
+      this.#cost = new Int32Array(width * 64);
+      this.#op = new Uint8Array(width * 64);
+    }
     for (let j = 0; j < width; j++) {
       this.#cost[j] = j * COST;
       this.#op[j] = INS;
     }
     this.#used = 1; // row 0: the empty prefix
+    this.#children.clear();
+    this.#nodes = 1;
   }
 
   /** The beam: for a hypothesis of `n` words, row `i`'s cells `[low, high)` are computed. */
@@ -91,7 +98,7 @@ class BeamEditDistance {
     return BEAM_WIDTH < ratio / 2 ? Math.ceil(ratio / 2 + BEAM_WIDTH) : BEAM_WIDTH;
   }
 
-  /** A new row (all cells unreached), as an offset. */
+  /** A new row, as an offset (its cells are written by the caller). */
   #newRow(): number {
     const w = this.#width;
     if ((this.#used + 1) * w > this.#cost.length) {
@@ -102,10 +109,7 @@ class BeamEditDistance {
       op.set(this.#op);
       this.#op = op;
     }
-    const offset = this.#used++ * w;
-    this.#cost.fill(UNREACHED, offset, offset + w);
-    this.#op.fill(UNDEF, offset, offset + w);
-    return offset;
+    return this.#used++ * w;
   }
 
   /** Rows 0..`upTo` of `hyp` (of `n` words) in `#rows`, from the cache where it has them. */
@@ -133,6 +137,9 @@ class BeamEditDistance {
       const low = this.#low(i, n);
       const high = this.#high(i, n);
       const word = hyp[i - 1];
+      // Cells outside the beam are never reached (the next row reads some of them).
+      cost.fill(UNREACHED, at, at + low);
+      cost.fill(UNREACHED, at + high, at + this.#width);
       for (let j = low; j < high; j++) {
         if (j === 0) {
           cost[at] = cost[up] + COST;
@@ -154,6 +161,9 @@ class BeamEditDistance {
         if (best < UNREACHED) {
           cost[at + j] = best;
           op[at + j] = how;
+        } else {
+          cost[at + j] = UNREACHED;
+          op[at + j] = UNDEF;
         }
       }
       rows[i] = at;
@@ -381,10 +391,10 @@ function bestShift(
   ed: BeamEditDistance,
   checked: number,
   scratch: Int32Array,
-): { best: Best | undefined; checked: number } {
+): { best: Best | undefined; checked: number; before: number } {
   const n = hyp.length;
   const before = ed.distance(hyp, n, true);
-  ed.toEnd(hyp, n);
+  let toEndKnown = false;
   const aligned = new Alignment(n, ref.length);
   aligned.read(ed.trace, ed.traceLength);
   const { align, refErr, hypErr } = aligned;
@@ -410,6 +420,10 @@ function bestShift(
               n,
               target < start ? start + length : target > start + length ? target : length + target,
             );
+            if (!toEndKnown) {
+              ed.toEnd(hyp, n);
+              toEndKnown = true;
+            }
             const gain = before - ed.distanceThrough(scratch, n, changedTo);
             checked++;
             if (best === undefined || better(gain, length, start, target, best)) {
@@ -422,7 +436,7 @@ function bestShift(
       }
     }
   }
-  return { best, checked };
+  return { best, checked, before };
 }
 
 /**
@@ -436,25 +450,27 @@ export function translationEditRate(
 ): { edits: number; refLength: number } {
   if (ref.length === 0) return { edits: hyp.length, refLength: 0 };
   // Words as ids: equal words get equal ids, so every comparison below is between numbers.
-  const ids = new Map<string, number>();
-  const idOf = (w: string) => {
-    let id = ids.get(w);
-    if (id === undefined) ids.set(w, id = ids.size);
-    return id;
-  };
-  const refIds = Int32Array.from(ref, idOf);
-  let words: Int32Array = Int32Array.from(hyp, idOf);
-  const ed = new BeamEditDistance(refIds, ids.size);
-  const scratch = new Int32Array(words.length);
+  words.reset();
+  const refIds = new Int32Array(ref.length);
+  for (let i = 0; i < ref.length; i++) refIds[i] = words.add(ref[i]);
+  let current: Int32Array = new Int32Array(hyp.length);
+  for (let i = 0; i < hyp.length; i++) current[i] = words.add(hyp[i]);
+  edit.reset(refIds, words.size);
+  const scratch = new Int32Array(current.length);
   let shifts = 0;
   let checked = 0;
   for (;;) {
-    const found = bestShift(words, refIds, ed, checked, scratch);
+    const found = bestShift(current, refIds, edit, checked, scratch);
     checked = found.checked;
-    if (checked >= MAX_SHIFT_CANDIDATES) break;
-    if (found.best === undefined || found.best.gain <= 0) break;
+    // The words did not change since this call measured them: its distance is theirs.
+    if (checked >= MAX_SHIFT_CANDIDATES || found.best === undefined || found.best.gain <= 0) {
+      return { edits: shifts + found.before, refLength: ref.length };
+    }
     shifts++;
-    words = found.best.words;
+    current = found.best.words;
   }
-  return { edits: shifts + ed.distance(words, words.length, false), refLength: ref.length };
 }
+
+// Reused from call to call.
+const words = new SymbolTable();
+const edit = new BeamEditDistance();

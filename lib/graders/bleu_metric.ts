@@ -173,16 +173,37 @@ export function bleuFromStatsWith(
   settings: BleuSettings,
   nrefs?: number | "var",
 ): BleuResult {
+  const signature = bleuSignature({ ...settings, nrefs }).toString();
+  return { ...bleuFigures(stats, settings), signature };
+}
+
+/**
+ * {@link bleuFromStatsWith} without the signature: the figures alone, as the BLEU grader takes
+ * each row's sentence score (settings already checked).
+ *
+ * @example The score of one segment's statistics
+ * ```ts
+ * import { bleuFigures, bleuStats } from "./bleu_metric.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const stats = bleuStats("the cat sat on the mat", ["the cat sat on the mat"]);
+ * const settings = { tokenize: "13a", lowercase: false, smoothMethod: "exp", smoothValue: null, maxNgramOrder: 4, effectiveOrder: true } as const;
+ * assert.equal(bleuFigures(stats, settings).score, 1);
+ * ```
+ */
+export function bleuFigures(
+  stats: readonly number[],
+  settings: BleuSettings,
+): Omit<BleuResult, "signature"> {
   const order = orderOf(stats, settings.maxNgramOrder);
   const [sysLen, refLen] = stats;
   const counts = stats.slice(2, 2 + order);
   const totals = stats.slice(2 + order);
-  const signature = bleuSignature({ ...settings, nrefs }).toString();
   const bp = sysLen < refLen ? (sysLen > 0 ? Math.exp(1 - refLen / sysLen) : 0) : 1;
   const ratio = refLen > 0 ? sysLen / refLen : 0;
   // Precisions on sacreBLEU's 0–100 scale, so that the arithmetic is the same as theirs.
   const p100 = new Array<number>(order).fill(0);
-  const base = { counts, totals, bp, sysLen, refLen, ratio, signature };
+  const base = { counts, totals, bp, sysLen, refLen, ratio };
   if (counts.every((c) => c === 0)) return { score: 0, precisions: p100, ...base };
   const method = settings.smoothMethod;
   const value = settings.smoothValue ?? BLEU_SMOOTH_DEFAULTS[method] ?? 0;

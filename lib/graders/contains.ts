@@ -46,7 +46,7 @@ export const containsGrader: DefinedGrader<
   needsReference: true,
   reads: "references",
   options: CONTAINS_OPTIONS,
-  probe: { stepsOnReferences: true, extras: ["number-reading"] },
+  probe: { stepsOnReferences: true, extras: ["number-reading"], compares: "contains" },
   grade(input, options) {
     const ignoreCase = options.ignoreCase;
     const refs = input.references;

@@ -46,6 +46,12 @@ export interface GraderSpec<N extends string, K extends GraderKind, S extends Op
   readonly probe: ProbeSpec;
   /** Grade one row with resolved options. */
   grade(input: GradeInput, options: OptionsOf<S>): GradeResult;
+  /**
+   * The verdict alone (`grade(input, options).pass`), without building the reason: the near-miss
+   * probe re-grades failing rows many times and only asks whether they pass. Left out, `grade`
+   * is used.
+   */
+  verdict?(input: GradeInput, options: OptionsOf<S>): boolean | null;
   /** The settings line for resolved options. */
   describe(options: OptionsOf<S>): string;
 }
@@ -152,13 +158,15 @@ export function defineGrader<S extends OptionsSchema>(
   seen.set(defaults, defaults);
   const resolve = (options?: unknown): OptionsOf<S> => {
     if (options === undefined || options === null) return defaults;
-    const remember = typeof options === "object" && deeplyFrozen(options);
-    let resolved = remember ? seen.get(options) : undefined;
-    if (resolved === undefined) {
-      resolved = frozen(resolveOptions(spec.name, spec.options, options));
-      seen.set(resolved, resolved);
-      if (remember) seen.set(options, resolved);
+    // A remembered object was deeply frozen when it was checked, and frozen objects stay so.
+    if (typeof options === "object") {
+      const known = seen.get(options);
+      if (known !== undefined) return known;
     }
+    const remember = typeof options === "object" && deeplyFrozen(options);
+    const resolved = frozen(resolveOptions(spec.name, spec.options, options));
+    seen.set(resolved, resolved);
+    if (remember) seen.set(options, resolved);
     return resolved;
   };
   const needsReference = spec.needsReference;
@@ -179,6 +187,9 @@ export function defineGrader<S extends OptionsSchema>(
     corpus: spec.corpus,
     resolve,
     grade: (input, options) => spec.grade(input, resolve(options)),
+    verdict: spec.verdict === undefined
+      ? (input, options) => spec.grade(input, resolve(options)).pass
+      : (input, options) => spec.verdict!(input, resolve(options)),
     describe: (options) => spec.describe(resolve(options)),
   };
 }

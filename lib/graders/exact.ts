@@ -54,7 +54,10 @@ export const exactGrader: DefinedGrader<"exact", "binary", NoOptions, undefined>
   needsReference: true,
   reads: "references",
   options: {},
-  probe: { stepsOnReferences: true, extras: ["number-reading"] },
+  probe: { stepsOnReferences: true, extras: ["number-reading"], compares: "equal" },
+  verdict(input) {
+    return input.references.length === 0 ? null : input.references.includes(input.output);
+  },
   grade(input) {
     const refs = input.references;
     if (refs.length === 0) return noReference();

@@ -64,19 +64,20 @@ export const NEAR_MISS_MEANINGS: Readonly<Record<NearMissProbe, string>> = {
 function probeTarget(name: GraderName, options?: Record<string, unknown>): ProbeTarget {
   const grader = graderFor(name);
   const resolved = grader.resolve(options);
-  const grade = (input: GradeInput) => grader.grade(input, resolved);
+  const verdict = (input: GradeInput) => grader.verdict(input, resolved);
   const context = {
-    grade,
+    verdict,
     options: resolved,
     scale: grader.scale,
-    gradeWith: (changes: Readonly<Record<string, unknown>>) => {
+    verdictWith: (changes: Readonly<Record<string, unknown>>) => {
       const changed = grader.resolve({ ...resolved, ...changes });
-      return (input: GradeInput) => grader.grade(input, changed);
+      return (input: GradeInput) => grader.verdict(input, changed);
     },
   };
   return {
-    grade,
+    verdict,
     stepsOnReferences: grader.probe.stepsOnReferences,
+    compares: grader.probe.compares,
     extras: grader.probe.extras.map((extra) => PROBE_EXTRAS[extra].make(context)),
   };
 }
@@ -117,4 +118,26 @@ export function nearMiss(
   options?: Record<string, unknown>,
 ): NearMissProbe[] {
   return probe(probeTarget(grader, options), input, result) as NearMissProbe[];
+}
+
+/**
+ * {@link nearMiss} for one grader with its settings, built once and used on many rows (the jobs
+ * probe every failing row with it).
+ *
+ * @example The probe of the exact grader
+ * ```ts
+ * import { exactGrader, nearMissProbe } from "@verdict/verdict";
+ * import assert from "node:assert/strict";
+ *
+ * const probe = nearMissProbe("exact");
+ * const input = { output: "Paris.", references: ["Paris"] };
+ * assert.deepEqual(probe(input, exactGrader.grade(input)), ["strip-trailing-punctuation"]);
+ * ```
+ */
+export function nearMissProbe(
+  grader: GraderName,
+  options?: Record<string, unknown>,
+): (input: GradeInput, result: GradeResult) => NearMissProbe[] {
+  const target = probeTarget(grader, options);
+  return (input, result) => probe(target, input, result) as NearMissProbe[];
 }

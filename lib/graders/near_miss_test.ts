@@ -5,7 +5,7 @@ import { NEAR_MISS_PROBES, nearMiss } from "./near_miss.ts";
 import { GRADER_NAMES, graderFor, type GraderName } from "./registry.ts";
 import type { GradeInput } from "./types.ts";
 import { canonicalNumbers, numberFromWords, readAs } from "./_number_readings.ts";
-import { fencedBody } from "./_probe.ts";
+import { fencedBody, stepsMayFlip } from "./_probe.ts";
 
 function probe(
   name: GraderName,
@@ -249,5 +249,48 @@ Deno.test("property: the probe never throws, names only known probes, and each s
       },
     ),
     { numRuns: 150 },
+  );
+});
+
+Deno.test("steps are skipped only where none can make the output equal or contain a reference", () => {
+  const text = fc.array(
+    fc.constantFrom(
+      "a",
+      "A",
+      "b",
+      " ",
+      "  ",
+      "\t",
+      "\x1d",
+      "\x01",
+      ".",
+      "!",
+      "_",
+      '"',
+      "'",
+      "é",
+      "ﬁ",
+      "“",
+      "”",
+      "x",
+    ),
+    { maxLength: 8 },
+  ).map((parts) => parts.join(""));
+  const changes = [
+    ...FORMATTING_STEPS.map((step) => FORMATTING_FUNCTIONS[step]),
+    (s: string) => applySteps(s, FORMATTING_STEPS),
+  ];
+  fc.assert(
+    fc.property(text, text, (output, reference) => {
+      if (!stepsMayFlip("equal", output, [reference])) {
+        for (const f of changes) assert.notEqual(f(output), f(reference));
+      }
+      if (!stepsMayFlip("contains", output, [reference])) {
+        for (const f of changes) {
+          assert.ok(f(reference) === "" || !f(output).includes(f(reference)));
+        }
+      }
+    }),
+    { numRuns: 20_000 },
   );
 });

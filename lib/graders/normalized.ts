@@ -46,6 +46,10 @@ export const normalizedGrader: DefinedGrader<
   reads: "references",
   options: SQUAD_OPTIONS,
   probe: { stepsOnReferences: true, extras: ["number-reading"] },
+  verdict(input, options) {
+    if (input.references.length === 0 && options.version === 1) return null;
+    return normalizedExactMatchBest(input.output, input.references, options).value === 1;
+  },
   grade(input, options) {
     if (input.references.length === 0 && options.version === 1) return noReference();
     const best = normalizedExactMatchBest(input.output, input.references, options);

@@ -8,6 +8,8 @@
 import { RE2JS } from "npm:re2js@2.10.0";
 import { binary, errored, noReference, notJudged, quote } from "./_result.ts";
 import { explainRe2 } from "./_re2.ts";
+import { mayMatch } from "./_regex_prefilter.ts";
+import type { GradeInput, GradeResult } from "./types.ts";
 import { type DefinedGrader, defineGrader } from "./define_grader.ts";
 import type { OptionsOf, OptionsSchema } from "./options.ts";
 
@@ -43,6 +45,28 @@ function compile(pattern: string, ignoreCase: boolean): RE2JS | string {
 }
 
 /**
+ * The index of the first pattern that matches (-1 for none), or the result of a row that cannot
+ * be judged or has a broken pattern. A pattern that surely cannot match the output is not
+ * compiled (see `mayMatch`): such a pattern is always valid, so no error is hidden.
+ */
+function search(input: GradeInput, options: RegexOptions): number | GradeResult {
+  const { ignoreCase, fullMatch } = options;
+  const refs = input.references;
+  if (refs.length === 0) return noReference();
+  if (refs.every((r) => r === "")) {
+    return notJudged("no-reference", "the pattern is empty (it matches every output)");
+  }
+  const patterns = refs.map((r) =>
+    r === "" || !mayMatch(r, input.output, ignoreCase) ? undefined : compile(r, ignoreCase)
+  );
+  const broken = patterns.find((p) => typeof p === "string");
+  if (typeof broken === "string") return errored("bad-pattern", broken);
+  return patterns.findIndex((p) =>
+    p instanceof RE2JS && (fullMatch ? p.testExact(input.output) : p.test(input.output))
+  );
+}
+
+/**
  * Regex: passes when one of the reference patterns matches the output (anywhere, or the whole
  * output with `fullMatch`). Patterns use RE2 syntax; lookaround and backreferences are refused
  * with an error result (`bad-pattern`), never counted as a pass or a fail. Empty patterns are
@@ -71,20 +95,16 @@ export const regexGrader: DefinedGrader<"regex", "binary", typeof REGEX_OPTIONS,
     options: REGEX_OPTIONS,
     // A pattern is not text: lowercasing `\D` would make it `\d`. Steps touch the output only.
     probe: { stepsOnReferences: false, extras: ["case-insensitive"] },
+    verdict(input, options) {
+      const found = search(input, options);
+      return typeof found === "number" ? found >= 0 : null;
+    },
     grade(input, options) {
       const { ignoreCase, fullMatch } = options;
       const refs = input.references;
-      if (refs.length === 0) return noReference();
-      if (refs.every((r) => r === "")) {
-        return notJudged("no-reference", "the pattern is empty (it matches every output)");
-      }
-      const patterns = refs.map((r) => r === "" ? undefined : compile(r, ignoreCase));
-      const broken = patterns.find((p) => typeof p === "string");
-      if (typeof broken === "string") return errored("bad-pattern", broken);
-      const index = patterns.findIndex((p) =>
-        p instanceof RE2JS && (fullMatch ? p.testExact(input.output) : p.test(input.output))
-      );
-      if (index >= 0) return binary(true, undefined, index);
+      const found = search(input, options);
+      if (typeof found !== "number") return found;
+      if (found >= 0) return binary(true, undefined, found);
       const what = refs.length === 1
         ? `pattern ${quote(refs[0])}`
         : `any of ${refs.length} patterns`;

@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
 import { regexGrader } from "./regex.ts";
+import fc from "fast-check";
+import { RE2JS } from "npm:re2js@2.10.0";
+import { mayMatch } from "./_regex_prefilter.ts";
 
 Deno.test("regex: search by default, full match on request, case option", () => {
   const row = { output: "Status: SHIPPED", references: ["shipped"] };
@@ -61,5 +64,37 @@ Deno.test("regex: unicode, several patterns, empty output and missing references
   assert.equal(
     regexGrader.describe({ fullMatch: true, ignoreCase: true }),
     "regex: RE2 full match, ignore case",
+  );
+});
+
+Deno.test("a pattern is skipped uncompiled only where RE2 finds no match", () => {
+  const piece = (chars: string[]) =>
+    fc.array(fc.constantFrom(...chars), { maxLength: 8 }).map((p) => p.join(""));
+  const pattern = piece([
+    "a",
+    "A",
+    "b",
+    "k",
+    "K",
+    " ",
+    ".",
+    "*",
+    "+",
+    "?",
+    "^",
+    "$",
+    "é",
+    "(",
+    "\\",
+  ]);
+  const output = piece(["a", "A", "b", "k", "K", "\u212a", " ", "\n", ".", "é", "É"]);
+  fc.assert(
+    fc.property(pattern, output, fc.boolean(), (p, o, ignoreCase) => {
+      if (mayMatch(p, o, ignoreCase)) return;
+      const re = RE2JS.compile(p, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
+      assert.equal(re.test(o), false, `${p} in ${o}`);
+      assert.equal(re.testExact(o), false);
+    }),
+    { numRuns: 20_000 },
   );
 });

@@ -137,3 +137,36 @@ Deno.test("corpus graders: row statistics have the declared width and sum to the
     assert.equal(GRADERS[name].grade(rows[0]).stats, undefined, name);
   }
 });
+
+Deno.test("every grader's verdict is its grade's pass", () => {
+  const text = fc.array(
+    fc.constantFrom(
+      "Paris",
+      "paris",
+      " ",
+      ".",
+      "the",
+      "42",
+      "4.2",
+      "\\d+",
+      "(",
+      '{"a":1}',
+      "é",
+      "😀",
+    ),
+    { maxLength: 5 },
+  ).map((parts) => parts.join(""));
+  const input = fc.record({
+    output: text,
+    references: fc.array(text, { maxLength: 3 }),
+    threshold: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
+    schema: fc.constantFrom(undefined, { type: "object" }, { type: "string" }),
+  });
+  fc.assert(
+    fc.property(input, fc.constantFrom(...GRADER_NAMES), (row, name) => {
+      const grader = graderFor(name);
+      assert.equal(grader.verdict(row), grader.grade(row).pass, name);
+    }),
+    { numRuns: 5_000 },
+  );
+});

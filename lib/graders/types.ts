@@ -74,6 +74,12 @@ export interface ProbeSpec {
   readonly stepsOnReferences: boolean;
   /** Grader-specific probes tried after the formatting steps (see `NEAR_MISS_MEANINGS`). */
   readonly extras: readonly ProbeExtraName[];
+  /**
+   * Set where a row passes exactly when the output equals a reference (`equal`) or contains one
+   * (`contains`), case folded or not: the probe then skips the formatting steps on rows where
+   * no step can make them so (see the probe's `stepsMayFlip`).
+   */
+  readonly compares?: "equal" | "contains";
 }
 
 /** What a corpus figure knows about the rows beyond their summed statistics. */
@@ -159,6 +165,11 @@ export interface Grader<S extends OptionsSchema = OptionsSchema> {
    * {@link Grader.resolve} does.
    */
   grade(input: GradeInput, options?: Partial<OptionsOf<S>>): GradeResult;
+  /**
+   * `grade(input, options).pass` without the rest of the result (no reason is built): what the
+   * near-miss probe asks of each changed row.
+   */
+  verdict(input: GradeInput, options?: Partial<OptionsOf<S>>): boolean | null;
   /** A short settings line shown beside every figure this grader produces. */
   describe(options?: Partial<OptionsOf<S>>): string;
 }

@@ -74,9 +74,12 @@ export class Tally {
       }
     }
     if (result.stats) {
-      this.stats = this.stats
-        ? sumRows([this.stats, result.stats], result.stats.length)
-        : [...result.stats];
+      if (this.stats === null) this.stats = [...result.stats];
+      else {
+        const add = result.stats;
+        if (add.length !== this.stats.length) sumRows([this.stats, add], this.stats.length);
+        for (let i = 0; i < add.length; i++) this.stats[i] += add[i];
+      }
       this.refCounts.add(row.references);
     }
   }

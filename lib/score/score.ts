@@ -25,8 +25,9 @@ import { AssertionTally, Tallies, type Tally } from "./_tally.ts";
 import { rowProgress } from "./_progress.ts";
 import type { Progress } from "../render/progress.ts";
 import { orderedSteps } from "./_report_sections.ts";
-import { runAssertion } from "../graders/mod.ts";
-import { nearMiss } from "../graders/mod.ts";
+import type { AssertionOutcome } from "../graders/mod.ts";
+import { RowGrader } from "./_row_grader.ts";
+import { gradeInOrder } from "./_score_workers.ts";
 import { binaryGraderOverall, type OverallInput, overallSettings } from "./overall.ts";
 import { ASSERTION_SETTINGS, type AssertionSummary } from "./score_report.ts";
 import {
@@ -54,6 +55,12 @@ export interface ScoreOptions extends ScoreSettings {
    * appears only once a run has taken a second, so small files stay quiet.
    */
   progress?: boolean | Progress;
+  /**
+   * Threads that grade rows side by side (Deno workers): the results are the same, in file
+   * order, whatever the number. Default: one per core (`navigator.hardwareConcurrency`); 1
+   * grades on the calling thread. Small files are graded on the calling thread whatever it is.
+   */
+  workers?: number;
 }
 
 const WRITE_BATCH = 2000;
@@ -166,16 +173,18 @@ function assertionSummary(t: AssertionTally): AssertionSummary {
 /** The scored rows of a row's assertions: `assert:<type>`, `assert:<type>#2` for a second one. */
 function assertionRows(
   row: ResultRow,
+  outcomes: readonly AssertionOutcome[],
   tally: AssertionTally,
   includeOutput: boolean,
-): ScoredRow[] {
-  const out: ScoredRow[] = [];
+  out: ScoredRow[] | null,
+): void {
   const seen = new Map<string, number>();
   for (const [i, assertion] of (row.assertions ?? []).entries()) {
-    const outcome = runAssertion(assertion, row.output, { schema: row.schema });
+    const outcome = outcomes[i];
     const n = (seen.get(assertion.type) ?? 0) + 1;
     seen.set(assertion.type, n);
     tally.add(row, outcome);
+    if (out === null) continue;
     const described: Record<string, unknown> = { index: i + 1, type: assertion.type };
     if (assertion.value !== undefined) described.value = assertion.value;
     if (assertion.threshold !== undefined) described.threshold = assertion.threshold;
@@ -187,7 +196,6 @@ function assertionRows(
       metadata: { assertion: described },
     }));
   }
-  return out;
 }
 
 /** The corpus figures of one grader with a corpus capability, per version. */
@@ -231,7 +239,7 @@ function corpusSection(
  *
  * Every failing row gets the near-miss probe (see {@link nearMiss}): its steps go in the scored
  * row's `near_miss` and are tallied per grader. A row's `assertions` run as extra checks named
- * `assert:<type>` (see {@link runAssertion}), counted in `report.assertions`, never in the
+ * `assert:<type>` (see `runAssertion`), counted in `report.assertions`, never in the
  * graders' counts. With `overall: "all" | "any"`, one more row per case × version × repeat
  * combines the selected pass/fail graders (see {@link binaryGraderOverall}) and is tallied under
  * the grader name `overall`.
@@ -310,8 +318,19 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
     options.progress,
     where.startsWith("<") ? "rows scored" : `rows scored from ${where}`,
   );
+  const grader = new RowGrader(config);
+  const grades = gradeInOrder(reader, grader, options.workers);
+  // Scored rows are built only when something keeps them: the scored file or the report.
+  const wantRows = () => writer !== null || kept !== null;
+  const versionTallies = config.graders.map(() => new Map<string, Tally>());
+  const overallTallies = new Map<string, Tally>();
+  const tallyOf = (byVersion: Map<string, Tally>, version: string, name: string) => {
+    let t = byVersion.get(version);
+    if (t === undefined) byVersion.set(version, t = tallies.get(version, name));
+    return t;
+  };
   try {
-    for await (const row of reader) {
+    for await (const { row, grades: g } of grades) {
       rowsSeen++;
       progress.tick();
       const where = {
@@ -319,32 +338,33 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
         repeat: row.repeat,
         references: row.reference?.values.length ?? 0,
       };
-      const verdicts: OverallInput[] = [];
-      for (const name of config.graders) {
-        const { input, result, threshold } = gradeRow(row, name, config);
-        const steps = result.pass === false
-          ? nearMiss(name, input, result, config.graderOptions[name])
-          : [];
-        tallies.get(row.version, name).add(result, where, steps);
-        batch.push(scoredRow(row, name, result, {
+      const rows = wantRows() ? batch : null;
+      config.graders.forEach((name, i) => {
+        const result = g.results[i];
+        const steps = g.steps[i];
+        tallyOf(versionTallies[i], row.version, name).add(result, where, steps);
+        rows?.push(scoredRow(row, name, result, {
           nearMiss: steps,
-          threshold,
+          threshold: g.thresholds[i],
           settings: settings.get(name)!,
           includeOutput: config.includeOutput,
         }));
-        verdicts.push({ grader: name, result });
-      }
+      });
       if (config.overall) {
+        const verdicts: OverallInput[] = config.graders.map((name, i) => ({
+          grader: name,
+          result: g.results[i],
+        }));
         const result = binaryGraderOverall(config.overall, verdicts);
-        tallies.get(row.version, "overall").add(result, where, []);
-        batch.push(scoredRow(row, "overall", result, {
+        tallyOf(overallTallies, row.version, "overall").add(result, where, []);
+        rows?.push(scoredRow(row, "overall", result, {
           nearMiss: [],
           settings: settings.get("overall")!,
           includeOutput: config.includeOutput,
           metadata: { rule: config.overall, graders: binarySelected },
         }));
       }
-      for (const item of assertionRows(row, assertions, config.includeOutput)) batch.push(item);
+      assertionRows(row, g.assertions, assertions, config.includeOutput, rows);
       if (kept && rowsSeen > keepLimit) kept = texts = null;
       texts?.set(rowTextKey(row.version, row.case, row.repeat), {
         output: row.output,
@@ -362,6 +382,8 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
     // A run that fails leaves no scored file that looks complete (nor a partial one).
     await writer?.abort();
     throw error;
+  } finally {
+    await grades.return?.(undefined);
   }
   await writer?.close();
   await progress.finish();
