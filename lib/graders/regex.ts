@@ -8,7 +8,7 @@
 import { RE2JS } from "npm:re2js@2.10.0";
 import { binary, errored, noReference, notJudged, quote } from "./_result.ts";
 import { explainRe2 } from "./_re2.ts";
-import { mayMatch } from "./_regex_prefilter.ts";
+import { mayMatch, plainMatch } from "./_regex_prefilter.ts";
 import type { GradeInput, GradeResult } from "./types.ts";
 import { type DefinedGrader, defineGrader } from "./define_grader.ts";
 import type { OptionsOf, OptionsSchema } from "./options.ts";
@@ -56,13 +56,19 @@ function search(input: GradeInput, options: RegexOptions): number | GradeResult 
   if (refs.every((r) => r === "")) {
     return notJudged("no-reference", "the pattern is empty (it matches every output)");
   }
-  const patterns = refs.map((r) =>
-    r === "" || !mayMatch(r, input.output, ignoreCase) ? undefined : compile(r, ignoreCase)
-  );
+  // A plain pattern (characters and `.`) is matched without RE2 (see `plainMatch`); one that
+  // surely cannot match is not compiled (see `mayMatch`). Neither can be a broken pattern.
+  const patterns = refs.map((r): RE2JS | string | boolean => {
+    if (r === "") return false;
+    const plain = plainMatch(r, input.output, ignoreCase, fullMatch);
+    if (plain !== undefined) return plain;
+    return mayMatch(r, input.output, ignoreCase) ? compile(r, ignoreCase) : false;
+  });
   const broken = patterns.find((p) => typeof p === "string");
   if (typeof broken === "string") return errored("bad-pattern", broken);
   return patterns.findIndex((p) =>
-    p instanceof RE2JS && (fullMatch ? p.testExact(input.output) : p.test(input.output))
+    p === true ||
+    (p instanceof RE2JS && (fullMatch ? p.testExact(input.output) : p.test(input.output)))
   );
 }
 

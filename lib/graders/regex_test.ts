@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { regexGrader } from "./regex.ts";
 import fc from "fast-check";
 import { RE2JS } from "npm:re2js@2.10.0";
-import { mayMatch } from "./_regex_prefilter.ts";
+import { mayMatch, plainMatch } from "./_regex_prefilter.ts";
 
 Deno.test("regex: search by default, full match on request, case option", () => {
   const row = { output: "Status: SHIPPED", references: ["shipped"] };
@@ -97,4 +97,45 @@ Deno.test("a pattern is skipped uncompiled only where RE2 finds no match", () =>
     }),
     { numRuns: 20_000 },
   );
+});
+
+Deno.test("a plain pattern's match is RE2's, found without compiling it", () => {
+  const piece = (chars: string[], max: number) =>
+    fc.array(fc.constantFrom(...chars), { maxLength: max }).map((p) => p.join(""));
+  const pattern = piece(["a", "A", "b", "k", "s", " ", ".", "*", "?", "+", "é", "\n", "^"], 6);
+  const output = piece(
+    ["a", "A", "b", "k", "K", "s", "\u212a", "\u017f", " ", "\n", "\r", ".", "é", "É", "😀"],
+    10,
+  );
+  let decided = 0;
+  fc.assert(
+    fc.property(pattern, output, fc.boolean(), fc.boolean(), (p, o, ignoreCase, fullMatch) => {
+      const quick = plainMatch(p, o, ignoreCase, fullMatch);
+      if (quick === undefined) return;
+      decided++;
+      const re = RE2JS.compile(p, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
+      assert.equal(
+        quick,
+        fullMatch ? re.testExact(o) : re.test(o),
+        `${JSON.stringify(p)} in ${JSON.stringify(o)}`,
+      );
+    }),
+    { numRuns: 30_000 },
+  );
+  assert.ok(decided > 3_000, `only ${decided} patterns were plain`);
+});
+
+Deno.test("sentences read as patterns are matched as RE2 matches them", () => {
+  const cases: [string, string, boolean][] = [
+    ["The cat sat.", "The cat sat.", true],
+    ["The cat sat.", "the cat sat!", false],
+    ["Is it?", "Is i", true], // `t?` may be absent
+    ["Is it?", "Is", false],
+    ["a.c", "a\nc", false], // `.` is not a line feed
+  ];
+  for (const [p, o, expected] of cases) {
+    assert.equal(plainMatch(p, o, false, false), expected, p);
+    assert.equal(RE2JS.compile(p).test(o), expected, p);
+  }
+  assert.equal(plainMatch("(a)", "a", false, false), undefined);
 });

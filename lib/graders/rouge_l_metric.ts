@@ -5,7 +5,7 @@
  * @module
  */
 
-import { rougeTokenize } from "../text/mod.ts";
+import { rougeTokens, tokenIds } from "./_rouge_tokens.ts";
 import { requireReferences } from "./_stats.ts";
 
 /** A ROUGE-L figure. */
@@ -38,19 +38,25 @@ export interface RougeLOptions {
  * assert.equal(lcsLength([], ["a"]), 0);
  * ```
  */
-export function lcsLength(a: readonly string[], b: readonly string[]): number {
-  let prev = new Array<number>(b.length + 1).fill(0);
-  let row = new Array<number>(b.length + 1).fill(0);
+export function lcsLength(
+  a: ArrayLike<string | number>,
+  b: ArrayLike<string | number>,
+): number {
+  let prev = new Int32Array(b.length + 1);
+  let row = new Int32Array(b.length + 1);
   for (let i = 1; i <= a.length; i++) {
+    const x = a[i - 1];
     for (let j = 1; j <= b.length; j++) {
-      row[j] = a[i - 1] === b[j - 1] ? prev[j - 1] + 1 : Math.max(prev[j], row[j - 1]);
+      row[j] = x === b[j - 1] ? prev[j - 1] + 1 : Math.max(prev[j], row[j - 1]);
     }
-    [prev, row] = [row, prev];
+    const swap = prev;
+    prev = row;
+    row = swap;
   }
   return prev[b.length];
 }
 
-function scoreTokens(prediction: readonly string[], target: readonly string[]) {
+function scoreTokens(prediction: Int32Array, target: Int32Array) {
   if (prediction.length === 0 || target.length === 0) return { precision: 0, recall: 0, f: 0 };
   const lcs = lcsLength(target, prediction);
   const precision = lcs / prediction.length;
@@ -80,10 +86,15 @@ export function rougeL(
   options: RougeLOptions = {},
 ): RougeLResult {
   requireReferences("rougeL", references);
-  const predTokens = rougeTokenize(prediction, options);
+  const stemmer = options.stemmer ?? false;
+  // Tokens as integers, numbered over the prediction and every reference together.
+  const { ids } = tokenIds([
+    rougeTokens(prediction, stemmer),
+    ...references.map((r) => rougeTokens(r, stemmer)),
+  ]);
   let best: RougeLResult | undefined;
-  references.forEach((reference, referenceIndex) => {
-    const scored = scoreTokens(predTokens, rougeTokenize(reference, options));
+  references.forEach((_, referenceIndex) => {
+    const scored = scoreTokens(ids[0], ids[referenceIndex + 1]);
     if (best === undefined || scored.f > best.f) best = { ...scored, referenceIndex };
   });
   return best!;

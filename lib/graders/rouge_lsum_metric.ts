@@ -5,7 +5,8 @@
  * @module
  */
 
-import { punktSentences, rougeTokenize } from "../text/mod.ts";
+import { punktSentences } from "../text/mod.ts";
+import { rougeTokens } from "./_rouge_tokens.ts";
 import { countItems, requireReferences } from "./_stats.ts";
 import { bestReference, fMeasure, type RougeScore } from "./rouge_n_metric.ts";
 
@@ -81,8 +82,8 @@ interface Scratch {
 
 /** rouge-score's `_summary_level_lcs` on tokenized sentence units. */
 function summaryLevelLcs(
-  target: readonly string[][],
-  prediction: readonly string[][],
+  target: readonly (readonly string[])[],
+  prediction: readonly (readonly string[])[],
 ): Omit<RougeScore, "referenceIndex"> {
   const zero = { precision: 0, recall: 0, f: 0 };
   if (target.length === 0 || prediction.length === 0) return zero;
@@ -138,7 +139,7 @@ export function rougeLsum(
   requireReferences("rougeLsum", references);
   const stemmer = options.stemmer ?? false;
   const tokens = (text: string) =>
-    summaryUnits(text, options.splitSummaries ?? false).map((s) => rougeTokenize(s, { stemmer }));
+    summaryUnits(text, options.splitSummaries ?? false).map((s) => rougeTokens(s, stemmer));
   const pred = tokens(prediction);
   return bestReference(references, (reference) => summaryLevelLcs(tokens(reference), pred));
 }

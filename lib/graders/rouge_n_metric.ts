@@ -5,8 +5,8 @@
  * @module
  */
 
-import { rougeTokenize } from "../text/mod.ts";
-import { countItems, requireReferences } from "./_stats.ts";
+import { rougeTokens, tokenIds } from "./_rouge_tokens.ts";
+import { requireReferences } from "./_stats.ts";
 import { UserRangeError } from "../errors/mod.ts";
 
 /** A ROUGE figure against the reference that counted. */
@@ -40,27 +40,32 @@ export function fMeasure(precision: number, recall: number): number {
  */
 export function bestReference(
   references: readonly string[],
-  score: (reference: string) => Omit<RougeScore, "referenceIndex">,
+  score: (reference: string, index: number) => Omit<RougeScore, "referenceIndex">,
 ): RougeScore {
   let best: RougeScore | undefined;
   references.forEach((reference, referenceIndex) => {
-    const scored = score(reference);
+    const scored = score(reference, referenceIndex);
     if (best === undefined || scored.f > best.f) best = { ...scored, referenceIndex };
   });
   return best!;
 }
 
-function ngrams(tokens: readonly string[], n: number): Map<string, number> {
-  const grams: string[] = [];
-  // Tokens are [a-z0-9]+, so a space cannot occur inside one.
-  for (let i = 0; i + n <= tokens.length; i++) grams.push(tokens.slice(i, i + n).join(" "));
-  return countItems(grams);
-}
-
-function total(counts: Map<string, number>): number {
-  let sum = 0;
-  for (const c of counts.values()) sum += c;
-  return sum;
+/**
+ * The n-grams of `tokens` (as ids below `symbols`) counted by key: a number made of the ids when
+ * it stays exact, else the ids joined as text.
+ */
+function ngramCounts(tokens: Int32Array, symbols: number, n: number): Map<number | string, number> {
+  const counts = new Map<number | string, number>();
+  const numeric = Math.pow(Math.max(symbols, 2), n) < Number.MAX_SAFE_INTEGER;
+  for (let i = 0; i + n <= tokens.length; i++) {
+    let key: number | string;
+    if (numeric) {
+      key = 0;
+      for (let k = 0; k < n; k++) key = key * symbols + tokens[i + k];
+    } else key = tokens.subarray(i, i + n).join(" ");
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
 }
 
 /**
@@ -92,14 +97,19 @@ export function rougeN(
     throw new UserRangeError(`rougeN needs n, a whole number ≥ 1, got ${String(n)}`);
   }
   const stemmer = options.stemmer ?? false;
-  const pred = ngrams(rougeTokenize(prediction, { stemmer }), n);
-  const predCount = total(pred);
-  return bestReference(references, (reference) => {
-    const target = ngrams(rougeTokenize(reference, { stemmer }), n);
+  // Tokens as integers, numbered over the prediction and every reference together.
+  const { ids, symbols } = tokenIds([
+    rougeTokens(prediction, stemmer),
+    ...references.map((r) => rougeTokens(r, stemmer)),
+  ]);
+  const pred = ngramCounts(ids[0], symbols, n);
+  const predCount = Math.max(ids[0].length - n + 1, 0);
+  return bestReference(references, (_, i) => {
+    const target = ngramCounts(ids[i + 1], symbols, n);
     let overlap = 0;
     for (const [gram, c] of target) overlap += Math.min(c, pred.get(gram) ?? 0);
     const precision = overlap / Math.max(predCount, 1);
-    const recall = overlap / Math.max(total(target), 1);
+    const recall = overlap / Math.max(ids[i + 1].length - n + 1, 1);
     return { precision, recall, f: fMeasure(precision, recall) };
   });
 }

@@ -7,6 +7,7 @@
 
 import { normalizeAnswer, pySplit, SQUAD_STEPS, type SquadStep } from "../text/mod.ts";
 import { countItems, requireReferences } from "./_stats.ts";
+import { memoized } from "./_memo.ts";
 import { resolveOptions } from "./options.ts";
 import { SQUAD_OPTIONS, type SquadOptions, type SquadSettings } from "./squad_settings.ts";
 
@@ -26,9 +27,40 @@ function ordered(steps: readonly SquadStep[]): readonly SquadStep[] {
   return SQUAD_STEPS.filter((s) => steps.includes(s));
 }
 
+// Normalized texts and their tokens, remembered for the texts seen last under each choice of
+// steps (at most 16): exact match, token F1 and the near-miss probe normalize the same texts.
+const NORMALIZERS = new Map<string, (s: string) => { text: string; tokens: readonly string[] }>();
+
+/** A text normalized under `steps`, and its tokens (shared: do not change them). */
+function normalized(
+  s: string,
+  steps: readonly SquadStep[],
+): { text: string; tokens: readonly string[] } {
+  const key = steps.length === 4 ? "all" : steps.join(",");
+  let normalize = NORMALIZERS.get(key);
+  if (normalize === undefined) {
+    normalize = memoized((t: string) => {
+      const text = normalizeAnswer(t, steps);
+      return { text, tokens: pySplit(text) };
+    });
+    NORMALIZERS.set(key, normalize);
+  }
+  return normalize(s);
+}
+
+// Settings resolved from options objects that cannot change (the graders' resolved options).
+const SETTLED = new WeakMap<object, SquadSettings>();
+
 function settingsOf(name: string, options: unknown): SquadSettings {
-  const resolved = resolveOptions(name, SQUAD_OPTIONS, options);
-  return { ...resolved, steps: ordered(resolved.steps) };
+  const fixed = typeof options === "object" && options !== null && Object.isFrozen(options) &&
+    Object.values(options).every((v) => typeof v !== "object" || v === null || Object.isFrozen(v));
+  let settings = fixed ? SETTLED.get(options) : undefined;
+  if (settings === undefined) {
+    const resolved = resolveOptions(name, SQUAD_OPTIONS, options);
+    settings = { ...resolved, steps: ordered(resolved.steps) };
+    if (fixed) SETTLED.set(options, settings);
+  }
+  return settings;
 }
 
 /**
@@ -45,7 +77,7 @@ function goldAnswers(
     return references.map((text, index) => ({ text, index }));
   }
   const kept = references.map((text, index) => ({ text, index }))
-    .filter((g) => normalizeAnswer(g.text, settings.steps) !== "");
+    .filter((g) => normalized(g.text, settings.steps).text !== "");
   return kept.length > 0 ? kept : [{ text: "", index: -1 }];
 }
 
@@ -59,8 +91,8 @@ function best(gold: { text: string; index: number }[], score: (ref: string) => n
 }
 
 function f1Single(prediction: string, reference: string, settings: SquadSettings): number {
-  const pred = pySplit(normalizeAnswer(prediction, settings.steps));
-  const gold = pySplit(normalizeAnswer(reference, settings.steps));
+  const pred = normalized(prediction, settings.steps).tokens;
+  const gold = normalized(reference, settings.steps).tokens;
   // v2.0: an empty answer on either side scores 1 when both are empty, else 0.
   if (settings.version === 2 && (pred.length === 0 || gold.length === 0)) {
     return pred.length === gold.length ? 1 : 0;
@@ -92,9 +124,9 @@ export function normalizedExactMatchBest(
   options: SquadOptions = {},
 ): BestMatch {
   const settings = settingsOf("normalized", options);
-  const pred = normalizeAnswer(prediction, settings.steps);
+  const pred = normalized(prediction, settings.steps).text;
   const gold = goldAnswers("normalizedExactMatch", references, settings);
-  return best(gold, (ref) => pred === normalizeAnswer(ref, settings.steps) ? 1 : 0);
+  return best(gold, (ref) => pred === normalized(ref, settings.steps).text ? 1 : 0);
 }
 
 /**

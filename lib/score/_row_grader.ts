@@ -43,11 +43,21 @@ interface Plan {
   probe: (input: GradeInput, result: GradeResult) => NearMissProbe[];
 }
 
+/** What a {@link RowGrader} is built from (plain data, so that a worker can be sent it). */
+export type RowGraderConfig = Pick<ScoreConfig, "graders" | "graderOptions" | "thresholds">;
+
 /** Grades rows under one configuration. */
 export class RowGrader {
   readonly #plans: Plan[];
+  /** The configuration it was built from. */
+  readonly config: RowGraderConfig;
 
-  constructor(config: Pick<ScoreConfig, "graders" | "graderOptions" | "thresholds">) {
+  constructor(config: RowGraderConfig) {
+    this.config = {
+      graders: config.graders,
+      graderOptions: config.graderOptions,
+      thresholds: config.thresholds,
+    };
     this.#plans = config.graders.map((name: GraderName) => {
       const grader = graderFor(name);
       const options = grader.resolve(config.graderOptions[name]) as Record<string, unknown>;

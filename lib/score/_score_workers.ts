@@ -1,6 +1,12 @@
-// Grading rows in file order, on the calling thread or on worker threads.
+// Grading rows in file order, on the calling thread or on worker threads. Rows go to the workers
+// in chunks; the chunks' grades come back in any order and are handed on in file order, so the
+// results do not depend on the number of workers. Grading is a pure function of a row and the
+// configuration, so a chunk a worker could not grade (the worker failed to start, or a grader
+// threw) is graded again on the calling thread: the same grades, or the same error.
 import type { ResultRow } from "../io/mod.ts";
-import type { RowGrader, RowGrades } from "./_row_grader.ts";
+import { UserRangeError } from "../errors/mod.ts";
+import type { GradableRow, RowGrader, RowGrades } from "./_row_grader.ts";
+import type { FromWorker, ToWorker } from "./_score_worker.ts";
 
 /** One row with its grades. */
 export interface GradedRow {
@@ -8,11 +14,199 @@ export interface GradedRow {
   grades: RowGrades;
 }
 
-/** The rows with their grades, in the order they come. */
+/** Rows per chunk sent to a worker. */
+const CHUNK = 500;
+/**
+ * Files with no more rows than this are graded on the calling thread, whatever the number of
+ * workers asked for (starting a worker takes about a third of a second).
+ *
+ * @example Small files stay on one thread
+ * ```ts
+ * import { SMALL_FILE_ROWS } from "@verdict/verdict/score";
+ * import assert from "node:assert/strict";
+ *
+ * assert.ok(SMALL_FILE_ROWS >= 1000);
+ * ```
+ */
+export const SMALL_FILE_ROWS = 4000;
+/** Chunks in flight per worker: enough to keep it busy, few enough to bound memory. */
+const AHEAD = 3;
+
+/**
+ * The default number of threads `score` grades on: one per core
+ * (`navigator.hardwareConcurrency`).
+ *
+ * @example One per core
+ * ```ts
+ * import { defaultWorkers } from "@verdict/verdict/score";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(defaultWorkers(), navigator.hardwareConcurrency);
+ * ```
+ */
+export function defaultWorkers(): number {
+  const n = globalThis.navigator?.hardwareConcurrency;
+  return typeof n === "number" && n >= 1 ? Math.floor(n) : 1;
+}
+
+/** Check a worker count given by a caller (undefined: the default). */
+export function checkWorkers(workers: number | undefined): number {
+  if (workers === undefined) return defaultWorkers();
+  if (!Number.isInteger(workers) || workers < 1 || workers > 256) {
+    throw new UserRangeError(`workers must be a whole number from 1 to 256, got ${workers}`);
+  }
+  return workers;
+}
+
+function gradable(row: ResultRow): GradableRow {
+  return {
+    output: row.output,
+    reference: row.reference,
+    schema: row.schema,
+    threshold: row.threshold,
+    assertions: row.assertions,
+  };
+}
+
+/** How many chunks worker threads have graded in this process (for tests). */
+export const workerChunks = { graded: 0 };
+
+interface Pending {
+  rows: ResultRow[];
+  grades: Promise<RowGrades[] | undefined>;
+}
+
+/** A pool of workers grading chunks; a chunk whose worker failed resolves to undefined. */
+class Pool {
+  readonly #workers: Worker[] = [];
+  readonly #waiting = new Map<number, { worker: Worker; done: (g?: RowGrades[]) => void }>();
+  readonly #load = new Map<Worker, number>();
+  #next = 0;
+
+  constructor(size: number, grader: RowGrader) {
+    for (let i = 0; i < size; i++) {
+      let worker: Worker;
+      try {
+        worker = new Worker(new URL("./_score_worker.ts", import.meta.url), { type: "module" });
+      } catch {
+        continue; // no worker here (a bundle, a sandbox): the calling thread grades
+      }
+      worker.onmessage = (event: MessageEvent<FromWorker>) => {
+        const message = event.data;
+        const waiting = this.#waiting.get(message.chunk);
+        if (waiting === undefined) return;
+        this.#waiting.delete(message.chunk);
+        this.#load.set(worker, this.#load.get(worker)! - 1);
+        if ("grades" in message) workerChunks.graded++;
+        waiting.done("grades" in message ? message.grades : undefined);
+      };
+      worker.onerror = (event) => {
+        event.preventDefault();
+        this.#drop(worker);
+      };
+      worker.onmessageerror = () => this.#drop(worker);
+      worker.postMessage({ config: grader.config } satisfies ToWorker);
+      this.#workers.push(worker);
+      this.#load.set(worker, 0);
+    }
+  }
+
+  get size(): number {
+    return this.#workers.length;
+  }
+
+  /** Grade a chunk on the least busy worker (undefined: no worker could). */
+  submit(rows: ResultRow[]): Promise<RowGrades[] | undefined> {
+    let worker: Worker | undefined;
+    for (const w of this.#workers) {
+      if (worker === undefined || this.#load.get(w)! < this.#load.get(worker)!) worker = w;
+    }
+    if (worker === undefined) return Promise.resolve(undefined);
+    const chunk = this.#next++;
+    this.#load.set(worker, this.#load.get(worker)! + 1);
+    const w = worker;
+    return new Promise((done) => {
+      this.#waiting.set(chunk, { worker: w, done });
+      w.postMessage({ chunk, rows: rows.map(gradable) } satisfies ToWorker);
+    });
+  }
+
+  /** Stop a failed worker; its chunks resolve to undefined (graded on the calling thread). */
+  #drop(worker: Worker): void {
+    worker.terminate();
+    const at = this.#workers.indexOf(worker);
+    if (at >= 0) this.#workers.splice(at, 1);
+    for (const [chunk, waiting] of this.#waiting) {
+      if (waiting.worker !== worker) continue;
+      this.#waiting.delete(chunk);
+      waiting.done(undefined);
+    }
+  }
+
+  close(): void {
+    for (const worker of this.#workers) worker.terminate();
+    this.#workers.length = 0;
+    for (const waiting of this.#waiting.values()) waiting.done(undefined);
+    this.#waiting.clear();
+  }
+}
+
+/**
+ * The rows with their grades, in the order they come. With more than one worker, files larger
+ * than {@link SMALL_FILE_ROWS} rows are graded on that many worker threads.
+ */
 export async function* gradeInOrder(
   rows: AsyncIterable<ResultRow>,
   grader: RowGrader,
-  _workers?: number,
+  workers = defaultWorkers(),
 ): AsyncGenerator<GradedRow> {
-  for await (const row of rows) yield { row, grades: grader.grade(row) };
+  const source = rows[Symbol.asyncIterator]();
+  const first: ResultRow[] = [];
+  let ended = false;
+  if (workers > 1) {
+    while (first.length <= SMALL_FILE_ROWS) {
+      const next = await source.next();
+      if (next.done) {
+        ended = true;
+        break;
+      }
+      first.push(next.value);
+    }
+  }
+  if (workers <= 1 || ended) {
+    for (const row of first) yield { row, grades: grader.grade(row) };
+    first.length = 0;
+    for (let next = await source.next(); !next.done; next = await source.next()) {
+      yield { row: next.value, grades: grader.grade(next.value) };
+    }
+    return;
+  }
+  const pool = new Pool(workers, grader);
+  const pending: Pending[] = [];
+  const send = (chunk: ResultRow[]) => pending.push({ rows: chunk, grades: pool.submit(chunk) });
+  async function* settle(done: Pending): AsyncGenerator<GradedRow> {
+    const grades = await done.grades;
+    for (let i = 0; i < done.rows.length; i++) {
+      const row = done.rows[i];
+      yield { row, grades: grades?.[i] ?? grader.grade(row) };
+    }
+  }
+  try {
+    let at = 0;
+    for (; at + CHUNK <= first.length; at += CHUNK) send(first.slice(at, at + CHUNK));
+    let chunk: ResultRow[] = first.slice(at);
+    first.length = 0;
+    for (let next = await source.next(); !next.done; next = await source.next()) {
+      chunk.push(next.value);
+      if (chunk.length < CHUNK) continue;
+      send(chunk);
+      chunk = [];
+      while (pending.length >= AHEAD * Math.max(1, pool.size)) yield* settle(pending.shift()!);
+    }
+    if (chunk.length > 0) send(chunk);
+    while (pending.length > 0) yield* settle(pending.shift()!);
+  } finally {
+    pool.close();
+    await source.return?.();
+  }
 }

@@ -27,7 +27,8 @@ import type { Progress } from "../render/progress.ts";
 import { orderedSteps } from "./_report_sections.ts";
 import type { AssertionOutcome } from "../graders/mod.ts";
 import { RowGrader } from "./_row_grader.ts";
-import { gradeInOrder } from "./_score_workers.ts";
+import { checkWorkers, gradeInOrder } from "./_score_workers.ts";
+export { defaultWorkers, SMALL_FILE_ROWS } from "./_score_workers.ts";
 import { binaryGraderOverall, type OverallInput, overallSettings } from "./overall.ts";
 import { ASSERTION_SETTINGS, type AssertionSummary } from "./score_report.ts";
 import {
@@ -278,6 +279,7 @@ function corpusSection(
  */
 export async function score(source: Source, options: ScoreOptions): Promise<ScoreReport> {
   const config = resolveScoreConfig(options);
+  const workers = checkWorkers(options.workers);
   // Before any work: the scored file can be written, and it is not the file being scored.
   if (options.scored) {
     await checkOutputPath(options.scored, { what: "the scored file", inputs: [source] });
@@ -319,7 +321,7 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
     where.startsWith("<") ? "rows scored" : `rows scored from ${where}`,
   );
   const grader = new RowGrader(config);
-  const grades = gradeInOrder(reader, grader, options.workers);
+  const grades = gradeInOrder(reader, grader, workers);
   // Scored rows are built only when something keeps them: the scored file or the report.
   const wantRows = () => writer !== null || kept !== null;
   const versionTallies = config.graders.map(() => new Map<string, Tally>());

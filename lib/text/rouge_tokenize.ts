@@ -34,9 +34,12 @@ export interface RougeTokenizeOptions {
 export function rougeTokenize(text: string, options: RougeTokenizeOptions = {}): string[] {
   const words = text.toLowerCase().replace(NON_ALPHANUMERIC, " ").split(" ");
   const out: string[] = [];
+  const stem = Boolean(options.stemmer);
   for (const word of words) {
-    const token = options.stemmer && word.length > 3 ? porterStem(word) : word;
-    if (VALID_TOKEN.test(token)) out.push(token);
+    // Unstemmed words are runs of [a-z0-9] already: only empty ones are dropped.
+    if (word === "") continue;
+    const token = stem && word.length > 3 ? porterStem(word) : word;
+    if (!stem || VALID_TOKEN.test(token)) out.push(token);
   }
   return out;
 }

@@ -28,6 +28,10 @@ export const SQUAD_STEPS: readonly SquadStep[] = ["lowercase", "punct", "article
 const ASCII_PUNCT = /[!-/:-@[-`{-~]/g;
 // Python 3's `\b(a|an|the)\b` on str: word characters are Unicode letters, numbers and `_`.
 const ARTICLE = /(?<![\p{L}\p{N}_])(?:a|an|the)(?![\p{L}\p{N}_])/gu;
+// The same on ASCII text, where those word characters are [A-Za-z0-9_] (`\w`), without the
+// Unicode property classes (several times faster).
+const ASCII_ARTICLE = /\b(?:a|an|the)\b/g;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /**
  * Normalize an answer as SQuAD v1.1 does. `steps` chooses which steps run; they always run in
@@ -48,7 +52,9 @@ export function normalizeAnswer(s: string, steps: readonly SquadStep[] = SQUAD_S
   let out = s;
   if (steps.includes("lowercase")) out = out.toLowerCase();
   if (steps.includes("punct")) out = out.replace(ASCII_PUNCT, "");
-  if (steps.includes("articles")) out = out.replace(ARTICLE, " ");
+  if (steps.includes("articles")) {
+    out = out.replace(NON_ASCII.test(out) ? ARTICLE : ASCII_ARTICLE, " ");
+  }
   if (steps.includes("whitespace")) out = pySplit(out).join(" ");
   return out;
 }

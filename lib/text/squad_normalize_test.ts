@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import assert from "node:assert/strict";
 import { normalizeAnswer, SQUAD_STEPS } from "./squad_normalize.ts";
 
@@ -22,4 +23,22 @@ Deno.test("steps run in the script's order whatever order they are given in", ()
   assert.equal(normalizeAnswer("  A  b ", []), "  A  b ");
   assert.equal(normalizeAnswer("A\u00a0b\u3000c", ["whitespace"]), "A b c");
   assert.deepEqual([...SQUAD_STEPS], ["lowercase", "punct", "articles", "whitespace"]);
+});
+
+Deno.test("articles on ASCII text go as under the Unicode word rule", () => {
+  const unicodeRule = /(?<![\p{L}\p{N}_])(?:a|an|the)(?![\p{L}\p{N}_])/gu;
+  const text = fc.array(
+    fc.constantFrom("a", "an", "the", "A", "The", " ", "_", "1", "x", "-", ".", "\t", "é", "ß"),
+    { maxLength: 10 },
+  ).map((parts) => parts.join(""));
+  fc.assert(
+    fc.property(text, (s) => {
+      assert.equal(
+        normalizeAnswer(s, ["articles"]),
+        s.replace(unicodeRule, " "),
+        JSON.stringify(s),
+      );
+    }),
+    { numRuns: 20_000 },
+  );
 });

@@ -1,0 +1,40 @@
+// A worker thread of the score job (see _score_workers.ts): it is sent the configuration once,
+// then chunks of rows, and answers each chunk with the rows' grades, in order.
+import { type GradableRow, RowGrader, type RowGraderConfig } from "./_row_grader.ts";
+
+/** A message to the worker: the configuration first, then chunks. */
+export type ToWorker =
+  | { config: RowGraderConfig }
+  | { chunk: number; rows: GradableRow[] };
+
+/** The worker's answer to one chunk: its grades, or that grading threw. */
+export type FromWorker =
+  | { chunk: number; grades: ReturnType<RowGrader["grade"]>[] }
+  | { chunk: number; failed: string };
+
+/** Answer messages on `scope` (the worker's global scope). */
+export function serve(scope: {
+  onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
+  postMessage(message: FromWorker): void;
+}): void {
+  let grader: RowGrader | undefined;
+  scope.onmessage = (event) => {
+    const message = event.data;
+    if ("config" in message) {
+      grader = new RowGrader(message.config);
+      return;
+    }
+    try {
+      scope.postMessage({
+        chunk: message.chunk,
+        grades: message.rows.map((r) => grader!.grade(r)),
+      });
+    } catch (error) {
+      // The main thread grades the chunk itself, so the error reaches the caller as it was.
+      scope.postMessage({ chunk: message.chunk, failed: String(error) });
+    }
+  };
+}
+
+// Started as a worker: serve. Imported on the main thread (for its types): nothing happens.
+if ("WorkerGlobalScope" in globalThis) serve(globalThis as unknown as Parameters<typeof serve>[0]);

@@ -1,0 +1,75 @@
+// Scoring on worker threads gives the same scored file and report as scoring on one thread: the
+// same bytes, rows in file order, whatever the number of workers.
+import assert from "node:assert/strict";
+import { score, SMALL_FILE_ROWS } from "../mod.ts";
+import { workerChunks } from "../lib/score/_score_workers.ts";
+
+const WORDS = ["Paris", "paris", "the", "cat", "sat", "42", "4,2", "3.14", "mat", "é", "😀", "."];
+
+/** A varied results file past the size that is graded on one thread (seeded, so reproducible). */
+function rows(n: number): string {
+  let state = 12345;
+  const next = (k: number) => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state % k;
+  };
+  const text = () =>
+    Array.from({ length: 1 + next(8) }, () => WORDS[next(WORDS.length)]).join(
+      next(5) === 0 ? "" : " ",
+    );
+  const lines: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const expected = next(40) === 0 ? "(a)\\1" : text(); // a broken pattern now and then
+    const output = next(3) === 0 ? expected : next(2) === 0 ? `${expected}.` : text();
+    const row: Record<string, unknown> = {
+      id: `c${i >> 1}`,
+      version: `v${i % 2}`,
+      output,
+      expected,
+    };
+    if (next(10) === 0) row.schema = { type: "object", required: ["answer"] };
+    if (next(12) === 0) row.assert = [{ type: "icontains", value: WORDS[next(WORDS.length)] }];
+    lines.push(JSON.stringify(row));
+  }
+  return lines.join("\n") + "\n";
+}
+
+Deno.test("1 and 3 workers give byte-identical scored files and reports", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const file = `${dir}/results.jsonl`;
+    await Deno.writeTextFile(file, rows(SMALL_FILE_ROWS * 2 + 777));
+    const run = async (workers: number, scored: string) => {
+      const report = await score(file, { graders: ["all"], overall: "all", workers, scored });
+      const json = JSON.stringify(report.toJSON());
+      return { json, text: report.toText({ verbose: true }), bytes: await Deno.readFile(scored) };
+    };
+    // The same scored path each time, so that the reports name the same file.
+    const one = await run(1, `${dir}/scored.jsonl`);
+    const before = workerChunks.graded;
+    const three = await run(3, `${dir}/scored.jsonl`);
+    // Worker threads graded the rows (the calling thread grades only a chunk a worker could not).
+    assert.equal(workerChunks.graded - before, Math.ceil((SMALL_FILE_ROWS * 2 + 777) / 500));
+    assert.equal(three.json, one.json);
+    assert.equal(three.text, one.text);
+    assert.deepEqual(three.bytes, one.bytes);
+    // The rows come in file order: the scored file's first and last cases are the file's.
+    const lines = new TextDecoder().decode(one.bytes).trim().split("\n");
+    assert.match(lines[1], /"c0"/);
+    assert.match(lines.at(-1)!, new RegExp(`"c${(SMALL_FILE_ROWS * 2 + 776) >> 1}"`));
+    const csvOne = await run(1, `${dir}/scored.csv`);
+    const csvTwo = await run(2, `${dir}/scored.csv`);
+    assert.deepEqual(csvTwo.bytes, csvOne.bytes);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a worker count that is not a whole number from 1 is refused before reading", async () => {
+  for (const workers of [0, -1, 1.5, Number.NaN]) {
+    await assert.rejects(
+      () => score("no-such-file.jsonl", { graders: ["exact"], workers }),
+      RangeError,
+    );
+  }
+});
