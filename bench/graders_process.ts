@@ -7,7 +7,7 @@
 // Medians of RUNS runs of wall time, CPU time and peak RSS (GNU time), with the load average
 // beside them: other jobs skew wall times.
 //
-// Run: deno run --allow-read --allow-write --allow-run --allow-sys bench/graders_process.ts [rows] [runs]
+// Run: deno task bench:graders [rows] [runs]
 import { writeBenchJsonl } from "./_corpus.ts";
 
 const rows = Number(Deno.args[0] ?? 200_000);
