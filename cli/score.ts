@@ -100,9 +100,11 @@ Usage: deno run --allow-read cli.ts score FILE [options]
   --html OUT            also write one self-contained HTML page with the tables, the near-miss
                         chart and list, and corpus-vs-sentence BLEU/chrF charts (needs
                         --allow-write; per-row points for files up to 50,000 rows)
-  --workers N           grade on N threads (default: one per core, ${defaultWorkers()} here); the
-                        results and their order are the same whatever N; files of up to
-                        ${SMALL_FILE_ROWS.toLocaleString("en-US")} rows are graded on one
+  --workers N           grade on up to N threads (default: one per core, ${defaultWorkers()} here) when
+                        grading is the slow part, as timed on the first ${
+  SMALL_FILE_ROWS.toLocaleString("en-US")
+} rows
+                        (cheap graders stay on one); results and their order are the same for any N
   --json                print the report as JSON on stdout (scores as fractions, as in the
                         scored file)
   -v, --verbose         also print the details: counts per version, near-miss steps, failing

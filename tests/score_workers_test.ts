@@ -49,7 +49,8 @@ Deno.test("1 and 3 workers give byte-identical scored files and reports", async 
     const before = workerChunks.graded;
     const three = await run(3, `${dir}/scored.jsonl`);
     // Worker threads graded the rows (the calling thread grades only a chunk a worker could not).
-    assert.equal(workerChunks.graded - before, Math.ceil((SMALL_FILE_ROWS * 2 + 777) / 500));
+    // (every grader is slow enough per row for them; the first rows stay on the calling thread).
+    assert.equal(workerChunks.graded - before, Math.ceil((SMALL_FILE_ROWS + 777) / 500));
     assert.equal(three.json, one.json);
     assert.equal(three.text, one.text);
     assert.deepEqual(three.bytes, one.bytes);

@@ -18,7 +18,8 @@ export interface GradedRow {
 const CHUNK = 500;
 /**
  * Files with no more rows than this are graded on the calling thread, whatever the number of
- * workers asked for (starting a worker takes about a third of a second).
+ * workers asked for (starting a worker takes about a third of a second); on larger files these
+ * first rows tell whether grading is costly enough to be worth other threads.
  *
  * @example Small files stay on one thread
  * ```ts
@@ -152,8 +153,11 @@ class Pool {
 }
 
 /**
- * The rows with their grades, in the order they come. With more than one worker, files larger
- * than {@link SMALL_FILE_ROWS} rows are graded on that many worker threads.
+ * The rows with their grades, in the order they come. The first {@link SMALL_FILE_ROWS} rows are
+ * graded on the calling thread, and timed: when grading is the slow part (more than
+ * {@link WORKER_WORTH_MS} a row: costly graders such as TER, ROUGE or the probe of many), the
+ * rest goes to `workers` worker threads; cheap grading stays here, since sending rows to a
+ * thread and results back would cost more than it saves.
  */
 export async function* gradeInOrder(
   rows: AsyncIterable<ResultRow>,
@@ -161,26 +165,33 @@ export async function* gradeInOrder(
   workers = defaultWorkers(),
 ): AsyncGenerator<GradedRow> {
   const source = rows[Symbol.asyncIterator]();
-  const first: ResultRow[] = [];
-  let ended = false;
-  if (workers > 1) {
-    while (first.length <= SMALL_FILE_ROWS) {
-      const next = await source.next();
-      if (next.done) {
-        ended = true;
-        break;
-      }
-      first.push(next.value);
-    }
-  }
-  if (workers <= 1 || ended) {
-    for (const row of first) yield { row, grades: grader.grade(row) };
-    first.length = 0;
+  let graded = 0;
+  let spent = 0;
+  try {
     for (let next = await source.next(); !next.done; next = await source.next()) {
-      yield { row: next.value, grades: grader.grade(next.value) };
+      const started = performance.now();
+      const grades = grader.grade(next.value);
+      spent += performance.now() - started;
+      yield { row: next.value, grades };
+      if (++graded === SMALL_FILE_ROWS && workers > 1 && spent / graded > WORKER_WORTH_MS) {
+        yield* onWorkers(source, grader, workers);
+        return;
+      }
     }
-    return;
+  } finally {
+    await source.return?.();
   }
+}
+
+/** Grading time per row (ms) above which worker threads pay for themselves. */
+export const WORKER_WORTH_MS = 0.1;
+
+/** The remaining rows of `source`, graded on worker threads, in order. */
+async function* onWorkers(
+  source: AsyncIterator<ResultRow>,
+  grader: RowGrader,
+  workers: number,
+): AsyncGenerator<GradedRow> {
   const pool = new Pool(workers, grader);
   const pending: Pending[] = [];
   const send = (chunk: ResultRow[]) => pending.push({ rows: chunk, grades: pool.submit(chunk) });
@@ -192,10 +203,7 @@ export async function* gradeInOrder(
     }
   }
   try {
-    let at = 0;
-    for (; at + CHUNK <= first.length; at += CHUNK) send(first.slice(at, at + CHUNK));
-    let chunk: ResultRow[] = first.slice(at);
-    first.length = 0;
+    let chunk: ResultRow[] = [];
     for (let next = await source.next(); !next.done; next = await source.next()) {
       chunk.push(next.value);
       if (chunk.length < CHUNK) continue;
@@ -207,6 +215,5 @@ export async function* gradeInOrder(
     while (pending.length > 0) yield* settle(pending.shift()!);
   } finally {
     pool.close();
-    await source.return?.();
   }
 }

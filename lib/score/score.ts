@@ -57,9 +57,10 @@ export interface ScoreOptions extends ScoreSettings {
    */
   progress?: boolean | Progress;
   /**
-   * Threads that grade rows side by side (Deno workers): the results are the same, in file
+   * Threads that may grade rows side by side (Deno workers): the results are the same, in file
    * order, whatever the number. Default: one per core (`navigator.hardwareConcurrency`); 1
-   * grades on the calling thread. Small files are graded on the calling thread whatever it is.
+   * grades on the calling thread. Workers start only on files past `SMALL_FILE_ROWS` rows whose
+   * first rows took long to grade (costly graders); cheap grading stays on the calling thread.
    */
   workers?: number;
 }
