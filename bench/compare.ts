@@ -66,8 +66,8 @@ const hasTime = (() => {
   }
 })();
 
-/** Run a command `runs` times; returns the medians and the last run's stdout. */
-async function measure(
+/** Run a command `runs` times; returns the medians and the last run's stdout (bench:graders uses it too). */
+export async function measure(
   command: string,
   args: string[],
   runs: number,
