@@ -58,7 +58,10 @@ export function ecmaToRe2(pattern: string): string {
 }
 
 /** A JSON Schema pattern compiled by RE2; thrown errors name the pattern and why. */
-function re2Pattern(pattern: string, _flags: string): { test(s: string): boolean } {
+function re2Pattern(
+  pattern: string,
+  flags: string,
+): { test(s: string): boolean; toString(): string } {
   let compiled: RE2JS;
   try {
     compiled = RE2JS.compile(ecmaToRe2(pattern));
@@ -68,7 +71,11 @@ function re2Pattern(pattern: string, _flags: string): { test(s: string): boolean
         "(schema patterns run on RE2, a linear-time engine)",
     );
   }
-  return { test: (s: string) => compiled.test(s) };
+  // ajv keeps each compiled pattern under the key `String(regex)` (a RegExp's `/…/u`) and reuses
+  // it for every pattern with that key: without a toString of its own, every RE2 pattern of a
+  // schema was "[object Object]", and the second pattern ran as the first.
+  const key = `/${pattern}/${flags}`;
+  return { test: (s: string) => compiled.test(s), toString: () => key };
 }
 
 /**

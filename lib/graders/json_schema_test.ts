@@ -83,6 +83,23 @@ Deno.test("json-schema: patterns from a schema run on RE2 and never hang", () =>
   assert.match(results[0].reason ?? "", /must match pattern "\^\(a\+\)\+\$"/);
 });
 
+Deno.test("json-schema: each pattern of a schema is its own (ajv keys them by their text)", () => {
+  const schema = {
+    type: "object",
+    properties: { a: { type: "string", pattern: "^x$" }, b: { type: "string", pattern: "^y$" } },
+    patternProperties: { "^n_": { type: "string", pattern: "^[0-9]+$" } },
+  };
+  const pass = (output: string) => jsonSchemaGrader.grade({ output, references: [], schema }).pass;
+  assert.equal(pass('{"a": "x", "b": "y", "n_1": "42"}'), true);
+  assert.equal(pass('{"a": "x", "b": "x"}'), false);
+  assert.equal(pass('{"a": "y", "b": "y"}'), false);
+  assert.equal(pass('{"a": "x", "b": "y", "n_1": "x"}'), false);
+  // Across schemas too: the same pattern text in another schema, another pattern after it.
+  const one = (output: string, pattern: string) =>
+    jsonSchemaGrader.grade({ output, references: [], schema: { type: "string", pattern } }).pass;
+  assert.deepEqual([one('"x"', "^x$"), one('"y"', "^y$"), one('"x"', "^y$")], [true, true, false]);
+});
+
 Deno.test("json-schema: ECMAScript \\u escapes in patterns read as RE2 code points", () => {
   const grade = (output: string, pattern: string) =>
     jsonSchemaGrader.grade({ output, references: [], schema: { type: "string", pattern } }).pass;
