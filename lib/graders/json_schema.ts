@@ -31,21 +31,47 @@ const CACHE_LIMIT = 256;
 const MAX_REASONS = 3;
 const cache = new Map<string, ValidateFunction | string>();
 
+/** An ajv instance as every schema is compiled: draft-07 with formats, patterns on RE2. */
+function newAjv(): Ajv {
+  // strict: false accepts unknown keywords (common in real schemas); the meta-schema check
+  // still rejects invalid ones. No loadSchema: an unresolved $ref is an error, never a fetch.
+  // Patterns run on RE2 (linear time), never on JavaScript's backtracking RegExp.
+  const ajv = new Ajv({ allErrors: true, strict: false, code: { regExp: re2Engine } });
+  addFormats(ajv);
+  return ajv;
+}
+
+/**
+ * The instance schemas without an `$id` share (building one costs more than most compiles). ajv
+ * keeps some values of every schema it compiled (its patterns, generated names), so a fresh one
+ * replaces it every SHARED_COMPILES schemas: memory stays bounded on files with many schemas.
+ */
+let shared: Ajv | undefined;
+let sharedCompiles = 0;
+const SHARED_COMPILES = 256;
+
 /**
  * Compile a schema given as its JSON text (cached). A string result is why it cannot be used.
- * Each schema gets its own ajv instance, so two rows whose schemas share an `$id` cannot clash.
+ * A schema that names an `$id` anywhere gets its own ajv instance, so two
+ * rows whose schemas share an `$id` cannot clash; the others share one instance, which forgets
+ * each schema once its validator is compiled (so it holds nothing per schema).
  */
 function compile(text: string): ValidateFunction | string {
   const cached = cache.get(text);
   if (cached !== undefined) return cached;
   let out: ValidateFunction | string;
   try {
-    // strict: false accepts unknown keywords (common in real schemas); the meta-schema check
-    // still rejects invalid ones. No loadSchema: an unresolved $ref is an error, never a fetch.
-    // Patterns run on RE2 (linear time), never on JavaScript's backtracking RegExp.
-    const ajv = new Ajv({ allErrors: true, strict: false, code: { regExp: re2Engine } });
-    addFormats(ajv);
-    out = ajv.compile(JSON.parse(text));
+    const schema = JSON.parse(text);
+    if (/"\$id"\s*:/.test(text)) out = newAjv().compile(schema);
+    else {
+      if (sharedCompiles++ % SHARED_COMPILES === 0) shared = undefined;
+      const ajv = shared ??= newAjv();
+      try {
+        out = ajv.compile(schema);
+      } finally {
+        if (typeof schema === "object" && schema !== null) ajv.removeSchema(schema);
+      }
+    }
   } catch (e) {
     out = `the schema cannot be used: ${e instanceof Error ? e.message : String(e)}`;
     const declared = declaredDraft(text);

@@ -100,6 +100,22 @@ Deno.test("json-schema: each pattern of a schema is its own (ajv keys them by th
   assert.deepEqual([one('"x"', "^x$"), one('"y"', "^y$"), one('"x"', "^y$")], [true, true, false]);
 });
 
+Deno.test("json-schema: many schemas in one run each keep their own rules (shared ajv instance)", () => {
+  // More schemas than one shared instance compiles before a fresh one replaces it.
+  for (let i = 0; i < 600; i++) {
+    const schema = {
+      type: "object",
+      required: [`k${i}`],
+      properties: { [`k${i}`]: { type: "string", pattern: `^v${i}$` } },
+    };
+    const pass = (o: unknown) =>
+      jsonSchemaGrader.grade({ output: JSON.stringify(o), references: [], schema }).pass;
+    assert.equal(pass({ [`k${i}`]: `v${i}` }), true, `schema ${i}`);
+    assert.equal(pass({ [`k${i}`]: `v${i + 1}` }), false, `schema ${i}`);
+    assert.equal(pass({ [`k${i + 1}`]: `v${i}` }), false, `schema ${i}`);
+  }
+});
+
 Deno.test("json-schema: ECMAScript \\u escapes in patterns read as RE2 code points", () => {
   const grade = (output: string, pattern: string) =>
     jsonSchemaGrader.grade({ output, references: [], schema: { type: "string", pattern } }).pass;
