@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { deflateRawSync, gzipSync } from "node:zlib";
 import { auditFile, isUserError, readHarnessFile, tryAuditHarnessFile } from "../mod.ts";
-import { ROOT_DIR } from "./_capture.ts";
+import { ROOT_DIR, runProcess } from "./_capture.ts";
 import {
   buildZip,
   INSPECT_HEADER,
@@ -190,26 +190,11 @@ Deno.test("score CLI: a long multi-member gzip is read whole, with nothing on st
     members.reduce((at, m) => (all.set(m, at), at + m.length), 0);
     assert.ok(all.length > 1_000_000, `${all.length} bytes`);
     await Deno.writeFile(`${dir}/many.csv.gz`, all);
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "--allow-read",
-        "cli.ts",
-        "score",
-        `${dir}/many.csv.gz`,
-        "--graders",
-        "exact",
-        "--json",
-      ],
-      cwd: ROOT_DIR,
-      env: { NO_COLOR: "1" },
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const stderr = new TextDecoder().decode(out.stderr);
-    assert.equal(out.code, 0, stderr);
-    assert.equal(stderr, "");
-    const json = JSON.parse(new TextDecoder().decode(out.stdout));
+    const args = ["run", "--allow-read", "cli.ts", "score", `${dir}/many.csv.gz`];
+    const out = await runProcess([...args, "--graders", "exact", "--json"]);
+    assert.equal(out.code, 0, out.stderr);
+    assert.equal(out.stderr, "");
+    const json = JSON.parse(out.stdout);
     assert.deepEqual([json.rows.read, json.rows.used], [20_000, 20_000]);
   } finally {
     await Deno.remove(dir, { recursive: true });
