@@ -179,7 +179,8 @@ export async function checkOutputs(
 
 /** The help line of `--max-decompressed`, the same in every command. */
 export const MAX_DECOMPRESSED_HELP =
-  "how far a compressed file (gzip, a zip member) may inflate, e.g. 4GiB (default 1GiB)";
+  "how far a compressed file may inflate (a gzip file, a zip archive's members\n" +
+  "                        together), e.g. 4GiB (default 1GiB)";
 
 /**
  * Fill `text` into the help column that starts `indent` characters in: lines end by `width`, and

@@ -15,9 +15,9 @@ export const MAPPING_LOOKAHEAD = 200;
 /** Limits on what one file may make verdict hold in memory. */
 export interface ReadLimits {
   /**
-   * Bytes a compressed stream (a gzip file, a member of a zip archive) may inflate to. Checked
-   * while inflating, never trusted from a header; past it the file cannot be read (an error naming
-   * the file and the limit). Default 1 GiB.
+   * Bytes a compressed file may inflate to: a gzip file (all its members together), or a zip
+   * archive's members together. Checked while inflating, never trusted from a header; past it the
+   * file cannot be read (an error naming the file and the limit). Default 1 GiB.
    */
   maxDecompressed?: number;
   /**
