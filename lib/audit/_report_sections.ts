@@ -224,8 +224,14 @@ function unscoredSection(g: GroupReport): Section | undefined {
 /** The zeroing check of each grader, once: it runs over all of a grader's versions together. */
 function zeroingLines(data: AuditReportData): string[] {
   const lines: string[] = [];
-  for (const grader of [...new Set(data.groups.map((g) => g.grader))]) {
-    const groups = data.groups.filter((g) => g.grader === grader);
+  // Grouped in one pass: a file may hold many thousands of graders.
+  const byGrader = new Map<string, AuditReportData["groups"]>();
+  for (const g of data.groups) {
+    const list = byGrader.get(g.grader);
+    if (list) list.push(g);
+    else byGrader.set(g.grader, [g]);
+  }
+  for (const [grader, groups] of byGrader) {
     const z = groups[0].zeroing;
     const all = groups.length > 1 ? " (all its versions together)" : "";
     if (!z.ran) {

@@ -22,8 +22,12 @@
  */
 export function formatCount(value: number): string {
   if (!Number.isInteger(value)) return formatScore(value);
-  return value.toLocaleString("en-US");
+  return COUNTS.format(value);
 }
+
+// One formatter for every count: toLocaleString builds a new one per call, which a report with
+// many thousands of groups pays for in seconds.
+const COUNTS = new Intl.NumberFormat("en-US");
 
 /**
  * A count with its noun, singular for exactly one: `1 row`, `2 rows`, `0 rows`. Give the plural
@@ -105,7 +109,7 @@ export function formatScore(value: number): string {
   if (!Number.isFinite(value)) return value > 0 ? "∞" : "-∞";
   const size = Math.abs(value);
   if (size === 0) return "0.000";
-  if (size >= 999.95) return Math.round(value).toLocaleString("en-US");
+  if (size >= 999.95) return COUNTS.format(Math.round(value));
   if (size >= 0.9995) return value.toPrecision(4);
   if (size >= 0.0095) return value.toFixed(3);
   if (size >= 1e-6) return value.toPrecision(3);

@@ -4,6 +4,7 @@ import type { Table } from "../render/table.ts";
 import { GRADERS, isGraderName, NEAR_MISS_PROBES } from "../graders/mod.ts";
 import { FAILING_KEPT, UNKNOWN_ROWS_KEPT } from "./_tally.ts";
 import type { AssertionSummary, GraderSummary } from "./score_report.ts";
+import { summaryIndex } from "./_summary_index.ts";
 
 /** Rows shown in each failing-cases table (the JSON keeps up to 500 per grader). */
 export const FAILING_SHOWN = 50;
@@ -48,7 +49,9 @@ const stepCell = (steps: readonly string[]) =>
 
 /** The failing cases of one version: near misses first, then the rest, each with its steps. */
 export function failingTable(version: string, graders: readonly GraderSummary[]): Table {
-  const mine = graders.filter((g) => g.version === version && g.grader !== "overall");
+  const mine = (summaryIndex(graders).byVersion.get(version) ?? []).filter((g) =>
+    g.grader !== "overall"
+  );
   const rows: unknown[][] = [];
   for (const near of [true, false]) {
     for (const g of mine) {

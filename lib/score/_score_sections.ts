@@ -28,6 +28,7 @@ import type {
   CorpusSections,
   GraderSummary,
 } from "./score_report.ts";
+import { summaryIndex } from "./_summary_index.ts";
 
 /** What the sections are built from: a score report's data (signatures as objects or text). */
 export interface ScoreSectionsSource {
@@ -61,19 +62,36 @@ export function sacrebleuName(metric: CorpusGraderName, signature: string): stri
   return sacrebleuLabel(GRADERS[metric].corpus.label, signature);
 }
 
+/** A corpus section's figure of one version, through a map built once per section. */
+const corpusIndexes = new WeakMap<object, Map<string, CorpusScore<Signature | string>>>();
+
+function corpusFigure(
+  section: { versions: readonly CorpusScore<Signature | string>[] } | undefined,
+  version: string,
+): CorpusScore<Signature | string> | undefined {
+  if (!section) return undefined;
+  let map = corpusIndexes.get(section);
+  if (!map) {
+    map = new Map();
+    for (const f of section.versions) if (!map.has(f.version)) map.set(f.version, f);
+    corpusIndexes.set(section, map);
+  }
+  return map.get(version);
+}
+
 function versionsOf(graders: readonly GraderSummary[]): string[] {
-  return [...new Set(graders.map((g) => g.version))];
+  return [...summaryIndex(graders).byVersion.keys()];
 }
 
 function gradersOf(graders: readonly GraderSummary[]): string[] {
-  return [...new Set(graders.map((g) => g.grader))];
+  return [...summaryIndex(graders).byGrader.keys()];
 }
 
 /** One row (or two) of the summary per grader, one cell per version. */
 function summaryRows(src: ScoreSectionsSource, versions: readonly string[]): SummaryRow[] {
   const rows: SummaryRow[] = [];
   for (const name of gradersOf(src.graders)) {
-    const of = (v: string) => src.graders.find((g) => g.grader === name && g.version === v);
+    const of = (v: string) => summaryIndex(src.graders).of(name, v);
     const metric = corpusOf(name);
     const threshold = versions.map(of).find((g) => g && g.threshold !== null)?.threshold ?? null;
     if (!isGraded(name) || threshold !== null) {
@@ -97,7 +115,7 @@ function summaryRows(src: ScoreSectionsSource, versions: readonly string[]): Sum
         label: name,
         figure: `corpus ${label} (0–100${lower})`,
         cells: versions.map((v) => {
-          const f = section?.versions.find((x) => x.version === v);
+          const f = corpusFigure(section, v);
           return f ? { kind: "hundred", value: f.score, count: f.segments } : null;
         }),
       });
@@ -136,9 +154,7 @@ function leftOfRates(
 ): string | undefined {
   const parts: string[] = [];
   for (const name of gradersOf(graders)) {
-    const counts = versions.map((v) =>
-      graders.find((g) => g.grader === name && g.version === v)?.[key] ?? 0
-    );
+    const counts = versions.map((v) => summaryIndex(graders).of(name, v)?.[key] ?? 0);
     if (counts.every((n) => n === 0)) continue;
     const same = counts.every((n) => n === counts[0]);
     parts.push(
@@ -156,7 +172,7 @@ function nearMissTable(
   versions: readonly string[],
 ): Table | undefined {
   const names = gradersOf(graders).filter((n) =>
-    n !== "overall" && graders.some((g) => g.grader === n && g.failed > 0)
+    n !== "overall" && summaryIndex(graders).byGrader.get(n)!.some((g) => g.failed > 0)
   );
   if (names.length === 0) return undefined;
   return {
@@ -165,7 +181,7 @@ function nearMissTable(
     rows: names.map((n) => [
       n,
       ...versions.map((v) => {
-        const g = graders.find((x) => x.grader === n && x.version === v);
+        const g = summaryIndex(graders).of(n, v);
         if (!g) return "—";
         return g.failed === 0
           ? "no fails"
@@ -186,7 +202,7 @@ function corpusLines(src: ScoreSectionsSource, versions: readonly string[]): str
     const groups = (pick: (f: CorpusScore<Signature | string>) => [string, number]) => {
       const bySignature = new Map<string, string[]>();
       for (const v of versions) {
-        const f = section.versions.find((x) => x.version === v);
+        const f = corpusFigure(section, v);
         if (!f) continue;
         const [signature, value] = pick(f);
         const shown = formatHundred(value);
@@ -228,7 +244,7 @@ function settingsLines(src: ScoreSectionsSource): string[] {
   const lines: string[] = [];
   const unthresholded: string[] = [];
   for (const name of gradersOf(src.graders)) {
-    const g = src.graders.find((x) => x.grader === name)!;
+    const g = summaryIndex(src.graders).byGrader.get(name)![0];
     if (isGraded(name) && g.threshold === null) unthresholded.push(name);
     const rule = isGraded(name) && g.threshold !== null
       ? `pass when ${passRule(name as GraderName, g.threshold)}`
@@ -256,7 +272,7 @@ function settingsLines(src: ScoreSectionsSource): string[] {
 function corpusDetails(src: ScoreSectionsSource, version: string): string[] {
   const lines: string[] = [];
   for (const [metric, section] of Object.entries(src.corpus)) {
-    const f = section?.versions.find((v) => v.version === version);
+    const f = corpusFigure(section, version);
     if (!f || f.bp === undefined) continue;
     const name = sacrebleuName(metric as CorpusGraderName, String(f.signature));
     const precisions = (f.precisions ?? []).map((p) => (p * 100).toFixed(1)).join("/");
@@ -272,7 +288,7 @@ function corpusDetails(src: ScoreSectionsSource, version: string): string[] {
 
 /** The counts table of one version: every count the report has, the mean to 3–4 digits. */
 export function countsTable(graders: readonly GraderSummary[], version: string): Table {
-  const rows = graders.filter((g) => g.version === version).map((g) => {
+  const rows = (summaryIndex(graders).byVersion.get(version) ?? []).map((g) => {
     const verdicts = !(g.threshold === null && isGraded(g.grader));
     return [
       g.grader,
@@ -345,7 +361,7 @@ export function scoreSections(src: ScoreSectionsSource): ReportSection[] {
   // Details.
   sections.push({ heading: "How the file was read", lines: [src.mappingLine], details: true });
   for (const v of versions) {
-    const mine = src.graders.filter((g) => g.version === v);
+    const mine = summaryIndex(src.graders).byVersion.get(v)!;
     sections.push({
       heading: versions.length > 1
         ? `Counts and near-miss steps, version ${v}`
