@@ -189,7 +189,7 @@ export async function codeTestsMetric(
         ? `stopped${unfinished}: printed more than ${
           limits.maxOutputBytes.toLocaleString("en-US")
         } bytes`
-        : /out of memory|heap limit/i.test(run.stderr)
+        : run.stopped === "memory" || /out of memory|heap limit/i.test(run.stderr)
         ? `ran out of memory (${limits.memoryMb} MB)${unfinished}`
         : got.length === 0 && run.code === 0
         ? "the code ended the program before the tests ran"

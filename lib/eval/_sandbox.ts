@@ -4,7 +4,9 @@
 // the program itself to a scheme that cannot load — Deno loads imported files without asking for
 // read permission, so the map is what stops `import "/etc/passwd" with { type: "text" }`), an
 // empty environment, a memory ceiling, a time limit and a cap on what it prints. At most as many
-// sandboxes run at once as the machine has cores.
+// sandboxes run at once as the machine has cores. V8's heap ceiling does not count ArrayBuffers
+// (`new Uint8Array(2 ** 32).fill(1)` passes it), so on Linux the process's resident memory is also
+// read from /proc while it runs and the process killed past twice the ceiling.
 import { pathToFileURL } from "node:url";
 import { UserTypeError } from "../errors/mod.ts";
 
@@ -14,7 +16,10 @@ export interface SandboxLimits {
   timeoutMs: number;
   /** Bytes of stdout and stderr together before the process is killed. */
   maxOutputBytes: number;
-  /** V8's old-space ceiling in megabytes. */
+  /**
+   * V8's old-space ceiling in megabytes; on Linux the process is also killed once its resident
+   * memory passes twice this.
+   */
   memoryMb: number;
 }
 
@@ -27,7 +32,7 @@ export interface SandboxRun {
   /** What it printed on stderr, up to the cap. */
   stderr: string;
   /** Why it was stopped, when it was. */
-  stopped: "timeout" | "output" | null;
+  stopped: "timeout" | "output" | "memory" | null;
   /** Milliseconds it ran. */
   ms: number;
 }
@@ -63,6 +68,35 @@ export async function checkSandbox(): Promise<void> {
   } finally {
     if (dir) await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
+}
+
+/**
+ * Read a process's resident memory (VmRSS in /proc, Linux) every few milliseconds and call `over`
+ * once it passes `limitKb`. Where /proc cannot be read (another system, no read permission for
+ * it) this watch does nothing and the heap ceiling alone applies.
+ */
+function watchMemory(pid: number, limitKb: number, over: () => void): { stop(): void } {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const check = async () => {
+    if (stopped) return;
+    let status: string;
+    try {
+      status = await Deno.readTextFile(`/proc/${pid}/status`);
+    } catch {
+      return; // not Linux, not allowed, or the process is gone
+    }
+    const kb = Number(/^VmRSS:\s*(\d+)\s*kB/m.exec(status)?.[1]);
+    if (kb > limitKb) return over();
+    if (!stopped) timer = setTimeout(check, 20);
+  };
+  check();
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
 }
 
 async function collect(
@@ -127,7 +161,7 @@ export async function runSandboxed(
       stderr: "piped",
     }).spawn();
     let stopped: SandboxRun["stopped"] = null;
-    const stop = (why: "timeout" | "output") => {
+    const stop = (why: "timeout" | "output" | "memory") => {
       if (stopped) return;
       stopped = why;
       try {
@@ -137,6 +171,7 @@ export async function runSandboxed(
       }
     };
     const timer = setTimeout(() => stop("timeout"), limits.timeoutMs);
+    const watch = watchMemory(child.pid, limits.memoryMb * 2 * 1024, () => stop("memory"));
     const budget = { left: limits.maxOutputBytes };
     const [stdout, stderr, status] = await Promise.all([
       collect(child.stdout, budget, () => stop("output")),
@@ -144,6 +179,7 @@ export async function runSandboxed(
       child.status,
     ]);
     clearTimeout(timer);
+    watch.stop();
     return {
       code: status.signal ? null : status.code,
       stdout,

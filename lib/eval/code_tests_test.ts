@@ -137,6 +137,18 @@ Deno.test("tests: a test that loops forever is stopped at the time limit, the on
   assert.match(flood.reason, /stopped during test 1: printed more than 1,000,000 bytes/);
 });
 
+Deno.test("tests: code that fills memory outside V8's heap (ArrayBuffers) is stopped, not left to take the machine", async () => {
+  // Eight 512 MB buffers, each written to: 4 GB if nothing stops it; the heap ceiling alone
+  // does not, as array buffers live outside it.
+  const answer = "const kept = [];\nfunction add(a, b) {\n" +
+    "  for (let i = 0; i < 8; i++) kept.push(new Uint8Array(512 * 2 ** 20).fill(1));\n" +
+    "  return a + b;\n}";
+  if (Deno.build.os !== "linux") return; // memory is read from /proc: Linux only (documented)
+  const v = await run(answer, [ADD_TESTS[0]], "tests:timeout=20000");
+  assert.equal(v.value, 0);
+  assert.match(v.reason, /ran out of memory \(512 MB\) during test 1/);
+});
+
 Deno.test("tests: in a run, an item whose code hangs fails alone; the others pass and the run ends", async () => {
   const rows = [
     { id: "ok1", question: "add", response: "const add = (a, b) => a + b;", tests: ADD_TESTS },
