@@ -30,14 +30,25 @@ function hoverText(value: string | undefined, max = 200): string {
   return plotText(chars.length > max ? chars.slice(0, max - 1).join("") + "…" : chars.join(""));
 }
 
-/** Case ids as distinct axis labels: a repeated id gets " (2)", " (3)"… */
-function axisLabels(rows: readonly SentenceScore[]): string[] {
+/** Tick labels longer than this are cut (the hover and the text form keep the whole id). */
+const TICK_CHARS = 24;
+
+/**
+ * Case ids as distinct axis categories (a repeated id gets " (2)", " (3)"…) and their tick
+ * labels, cut to `TICK_CHARS` characters before escaping.
+ */
+function axisLabels(rows: readonly SentenceScore[]): { labels: string[]; ticks: string[] } {
   const seen = new Map<string, number>();
-  return rows.map((r) => {
+  const raw = rows.map((r) => {
     const n = (seen.get(r.id) ?? 0) + 1;
     seen.set(r.id, n);
-    return plotText(n === 1 ? r.id : `${r.id} (${n})`);
+    return n === 1 ? r.id : `${r.id} (${n})`;
   });
+  const cut = (id: string) => {
+    const chars = [...id];
+    return chars.length > TICK_CHARS ? chars.slice(0, TICK_CHARS - 1).join("") + "…" : id;
+  };
+  return { labels: raw.map(plotText), ticks: raw.map((id) => plotText(cut(id))) };
 }
 
 /** The corpus-level figure and the settings behind it. */
@@ -58,6 +69,12 @@ export interface CorpusFigure {
   precisions?: readonly number[];
   /** More settings lines (e.g. sentence smoothing), shown in the subtitle and text. */
   notes?: readonly string[];
+  /**
+   * The top of the score scale: 100 for sacreBLEU's 0–100 (figures with two decimals) or 1 for
+   * fractions (four). Guessed from the figures when left out, which a run scoring near 0 on the
+   * 0–100 scale would get wrong: give it.
+   */
+  scale?: 1 | 100;
 }
 
 /**
@@ -106,7 +123,10 @@ export function bleuGapChart(rows: readonly SentenceScore[], corpus: CorpusFigur
   const scored = rows.filter((r) => Number.isFinite(r.score));
   const mean = corpus.sentenceMean ??
     (scored.length ? scored.reduce((s, r) => s + r.score, 0) / scored.length : NaN);
-  const digits = Math.abs(corpus.corpus) > 1 ? 2 : 4;
+  const values = [corpus.corpus, mean, ...scored.map((r) => r.score)].filter(Number.isFinite);
+  const highest = values.reduce((m, v) => Math.max(m, v), 0);
+  const scale = corpus.scale ?? (highest > 1 ? 100 : 1);
+  const digits = scale === 100 ? 2 : 4;
   const f = (v: number) => num(v, digits);
   const metric = corpus.metric;
   const about = corpus.subject === undefined ? metric : `${metric} · ${corpus.subject}`;
@@ -128,24 +148,28 @@ export function bleuGapChart(rows: readonly SentenceScore[], corpus: CorpusFigur
     ...(corpus.notes ?? []),
   ];
   // Case ids on a category axis; the lines span it from the first case to the last.
-  const labels = axisLabels(rows);
+  const { labels, ticks } = axisLabels(rows);
   const first = labels[0] ?? "";
   const last = labels[labels.length - 1] ?? "";
+  // One case leaves a line from the first case to the last no length: draw it as a wide dash.
+  const single = labels.length === 1;
   const line = (name: string, y: number, dash: string, color: string) => ({
     type: "scatter",
-    mode: "lines",
+    mode: single ? "markers" : "lines",
     name: plotText(name),
     x: [first, last],
     y: [orNull(y), orNull(y)],
     line: { dash, color, width: 2 },
+    ...(single
+      ? { marker: { symbol: "line-ew-open", size: 60, color, line: { color, width: 2 } } }
+      : {}),
     hovertemplate: "%{fullData.name}<extra></extra>",
     cliponaxis: false,
   });
-  // The top of the scale (1, or 100 for sacreBLEU's scale) and a margin below 0, so that points
-  // and lines at 0 sit visibly above the axis.
-  const values = [corpus.corpus, mean, ...scored.map((r) => r.score)].filter(Number.isFinite);
-  const highest = values.reduce((m, v) => Math.max(m, v), 0);
-  const top = highest <= 1 ? 1 : Math.max(100, highest);
+  // The top of the scale and a margin below 0, so that points and lines at 0 sit visibly above
+  // the axis.
+  const top = Math.max(scale, highest);
+
   const withText = rows.some((r) => r.output !== undefined || r.reference !== undefined);
   const figure = {
     data: [
@@ -171,6 +195,9 @@ export function bleuGapChart(rows: readonly SentenceScore[], corpus: CorpusFigur
         title: { text: "case (file order)" },
         categoryorder: "array",
         categoryarray: labels,
+        tickmode: "array",
+        tickvals: labels,
+        ticktext: ticks,
         tickangle: -60,
         automargin: true,
         showgrid: false,
@@ -181,7 +208,8 @@ export function bleuGapChart(rows: readonly SentenceScore[], corpus: CorpusFigur
         zeroline: false,
         layer: "below traces",
       },
-      legend: { orientation: "h", y: -0.28, yanchor: "top" },
+      // Below the ticks and the axis title, pinned to the bottom of the figure.
+      legend: { orientation: "h", x: 0, yref: "container", y: 0, yanchor: "bottom" },
     }),
   };
   const table = textTable(

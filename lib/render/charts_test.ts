@@ -225,3 +225,47 @@ Deno.test("nearMissChart: bars grouped by version on a two-level axis", () => {
   assert.equal((layout?.xaxis as Trace).type, "multicategory");
   assert.match(chart.text, /^version +grader +lowercase +real misses +fails$/m);
 });
+
+Deno.test("bleuGapChart: a given 0–100 scale holds for figures near 0; one case still shows its lines", () => {
+  // A version whose BLEU is 0.23 on the 0–100 scale: its figures are all below 1.
+  const chart = bleuGapChart([{ id: "only", score: 0.2336 }], {
+    metric: "BLEU",
+    corpus: 0,
+    sentenceMean: 0.2336,
+    signature: "BLEU|nrefs:1|tok:13a",
+    scale: 100,
+  });
+  assert.equal(
+    title(chart.figure.layout),
+    "BLEU: corpus 0.00 vs mean of sentence scores 0.23 (gap -0.23)",
+  );
+  const y = (chart.figure.layout?.yaxis as Trace).range as number[];
+  assert.ok(y[0] < 0 && y[1] > 100, "the axis runs to 100");
+  // With one case a line from the first case to the last has no length: each is a wide dash.
+  for (const line of chart.figure.data.slice(1)) {
+    assert.equal(line.mode, "markers");
+    assert.equal((line.marker as Trace).symbol, "line-ew-open");
+  }
+  const two = bleuGapChart([{ id: "a", score: 10 }, { id: "b", score: 20 }], {
+    metric: "BLEU",
+    corpus: 15,
+    signature: "BLEU|nrefs:1",
+  });
+  assert.equal(two.figure.data[1].mode, "lines");
+});
+
+Deno.test("bleuGapChart: a long case id is cut on the axis, whole in the hover", () => {
+  const long = `case-${"x".repeat(60)}<b>`;
+  const chart = bleuGapChart([{ id: long, score: 0.5 }, { id: "short", score: 0.2 }], {
+    metric: "BLEU",
+    corpus: 0.4,
+    signature: "BLEU|nrefs:1",
+  });
+  const axis = chart.figure.layout?.xaxis as Trace;
+  const ticks = axis.ticktext as string[];
+  assert.equal([...ticks[0]].length, 24);
+  assert.ok(ticks[0].endsWith("…") && !ticks[0].includes("<"));
+  assert.equal(ticks[1], "short");
+  assert.deepEqual(axis.tickvals, chart.figure.data[0].x);
+  assert.equal((chart.figure.data[0].x as string[])[0], `case-${"x".repeat(60)}&lt;b&gt;`);
+});

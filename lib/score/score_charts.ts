@@ -161,6 +161,7 @@ export function scoreBleuChart(
     ...(known.length === 1 ? {} : { subject: version }),
     corpus: hundred(figure.score),
     sentenceMean: hundred(figure.meanSentence),
+    scale: 100,
     signature: `${sacrebleuName(metric, signature)}|${signature}`,
     ...(figure.bp === undefined ? {} : { brevityPenalty: figure.bp }),
     ...(figure.precisions ? { precisions: figure.precisions.map(hundred) } : {}),
