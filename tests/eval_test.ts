@@ -302,7 +302,7 @@ Deno.test("evaluate: dataset problems stop the run with row and field, or are li
     "duplicate-id",
     3,
   ]]);
-  assert.match(result.toText(), /2 row\(s\) left out/);
+  assert.match(result.toText(), /2 rows left out/);
   await assert.rejects(
     evaluate([{ id: "x", question: "q" }]),
     /no row has a recorded answer \(response or output\) and no model was given/,

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { capture } from "./_capture.ts";
 import { main as scoreMain } from "../cli/score.ts";
 import { main as auditMain } from "../cli/audit.ts";
+import { main as evalMain } from "../cli/eval.ts";
 import { $display, audit, score } from "../mod.ts";
 
 const EXAMPLE = new URL("../examples/returns-desk.jsonl", import.meta.url).pathname;
@@ -82,6 +83,18 @@ Deno.test("a run in which no row was used exits 2 with the reason counts", async
     const none = await capture(() => auditMain([empty]));
     assert.equal(none.code, 2);
     assert.match(none.stderr, /the file has no rows/);
+    // eval: rows without a prompt, each left out with --skip-bad-rows, and an empty file.
+    const prompts = `${dir}/data.csv`;
+    await Deno.writeTextFile(prompts, "a,b\n1,2\n3,4\n");
+    const skipped = await capture(() => evalMain([prompts, "--skip-bad-rows"]));
+    assert.equal(skipped.code, 2);
+    assert.match(skipped.stderr, /no row could be used \(2 rows left out: no-prompt 2\)/);
+    const bad = await capture(() => evalMain([prompts]));
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /2 rows cannot be used: row 1 has no messages/);
+    const nothing = await capture(() => evalMain([empty]));
+    assert.equal(nothing.code, 2);
+    assert.match(nothing.stderr, /it has no items/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

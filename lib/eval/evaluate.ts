@@ -318,7 +318,17 @@ export async function evaluate(source: Source, options: EvaluateOptions = {}): P
     );
   }
   if (items.length === 0) {
-    throw new UserRangeError(`Cannot evaluate "${data.name}": it has no items`);
+    // Every row left out (skipBadRows): say why, reason by reason, as score and audit do.
+    const byCode = new Map<string, number>();
+    for (const p of problems) byCode.set(p.code, (byCode.get(p.code) ?? 0) + 1);
+    const why = [...byCode].map(([code, n]) => `${code} ${n}`).join(", ");
+    throw new UserRangeError(
+      problems.length === 0
+        ? `Cannot evaluate "${data.name}": it has no items`
+        : `Cannot evaluate "${data.name}": no row could be used (${
+          plural(problems.length, "row")
+        } left out: ${why}); first: ${problems[0].message}`,
+    );
   }
 
   // A caller that can never answer (a permission its provider package needs) stops the run here.
