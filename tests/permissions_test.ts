@@ -90,3 +90,30 @@ Deno.test("Anthropic needs --allow-env=ANTHROPIC_BASE_URL only: without it the r
     await server.close();
   }
 });
+
+Deno.test("a YAML suite of recorded answers runs under --allow-read alone (yaml reads no environment)", async () => {
+  const out = await runProcess([
+    "run",
+    "--no-prompt",
+    "--allow-read",
+    "cli.ts",
+    "eval",
+    "examples/eval_suite.yaml",
+    "--json",
+  ]);
+  assert.equal(out.code, 0, out.stderr);
+  assert.doesNotMatch(out.stderr, /env|YAML/);
+  assert.equal(JSON.parse(out.stdout).items, 20);
+  // A variable the program may read is still seen: the package's own debug switch prints tokens.
+  const allowed = await runProcess(
+    ["run", "--no-prompt", "--allow-read", "--allow-env=LOG_TOKENS", "--ext=ts", "-"],
+    {
+      stdin: `import { readSuite } from "./mod.ts";
+        Deno.env.set("LOG_TOKENS", "1");
+        const suite = await readSuite("examples/eval_suite.yaml");
+        console.error("suite", suite.name);`,
+    },
+  );
+  assert.equal(allowed.code, 0, allowed.stderr);
+  assert.match(allowed.stdout, /^\| /m, "yaml printed its tokens");
+});

@@ -36,10 +36,13 @@ export function requireShim(bundle: string): string {
     `import __verdict_builtin${i} from ${JSON.stringify(n)};\n`
   )
     .join("");
+  // `yaml` takes the view of process that lib/eval/_quiet_yaml.ts makes (no --allow-env needed).
+  const quiet = 'globalThis[Symbol.for("verdict.quietYaml.process")] ?? ';
   const cases = builtins.map((n, i) =>
-    `    case ${JSON.stringify(n)}: return __verdict_builtin${i};\n`
-  )
-    .join("");
+    `    case ${JSON.stringify(n)}: return ${
+      n === "node:process" ? quiet : ""
+    }__verdict_builtin${i};\n`
+  ).join("");
   const shim = `${imports}var __require = (name) => {
   switch (name) {
 ${cases}    case "debug": return globalThis[Symbol.for("verdict.silentDebug.logger")];

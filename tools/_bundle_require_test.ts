@@ -25,6 +25,18 @@ Deno.test("requireShim: each built-in the bundle names becomes a static import; 
     m.d,
     (globalThis as Record<symbol, unknown>)[Symbol.for("verdict.silentDebug.logger")],
   );
+  // Once lib/eval/_quiet_yaml.ts made its view of process, `yaml` (the one package in the bundle
+  // that requires node:process) gets that view.
+  const view = { env: {} };
+  const quiet = Symbol.for("verdict.quietYaml.process");
+  const before = (globalThis as Record<symbol, unknown>)[quiet];
+  (globalThis as Record<symbol, unknown>)[quiet] = view;
+  try {
+    const again = await import(`data:text/javascript;base64,${btoa(shimmed + "// again\n")}`);
+    assert.equal(again.p, view);
+  } finally {
+    (globalThis as Record<symbol, unknown>)[quiet] = before;
+  }
 });
 
 Deno.test("requireShim: a package the bundle lacks, or a require of a computed name, stops the build", () => {

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import "./_quiet_yaml.ts"; // before yaml: it must not ask for --allow-env
 import { parse as parseYaml } from "npm:yaml@2.9.1";
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { closestName, UserRangeError, UserSyntaxError, UserTypeError } from "../errors/mod.ts";
