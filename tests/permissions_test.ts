@@ -92,15 +92,8 @@ Deno.test("Anthropic needs --allow-env=ANTHROPIC_BASE_URL only: without it the r
 });
 
 Deno.test("a YAML suite of recorded answers runs under --allow-read alone (yaml reads no environment)", async () => {
-  const out = await runProcess([
-    "run",
-    "--no-prompt",
-    "--allow-read",
-    "cli.ts",
-    "eval",
-    "examples/eval_suite.yaml",
-    "--json",
-  ]);
+  const suite = ["eval", "examples/eval_suite.yaml", "--json"];
+  const out = await runProcess(["run", "--no-prompt", "--allow-read", "cli.ts", ...suite]);
   assert.equal(out.code, 0, out.stderr);
   assert.doesNotMatch(out.stderr, /env|YAML/);
   assert.equal(JSON.parse(out.stdout).items, 20);
