@@ -51,3 +51,13 @@ export function requireCorpus(
     }
   });
 }
+
+/**
+ * True for options that leave every setting at its default: none, or an object with no own
+ * settings (what `resolveOptions` reads), so that callers may use defaults resolved once.
+ */
+export function isEmptyOptions(options: unknown): boolean {
+  if (options === undefined || options === null) return true;
+  return typeof options === "object" && !Array.isArray(options) &&
+    Object.keys(options).length === 0;
+}

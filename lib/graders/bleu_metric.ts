@@ -8,7 +8,7 @@
  */
 
 import { BLEU_TOKENIZERS, pyRstrip, pySplit, tokens13a } from "../text/mod.ts";
-import { requireCorpus, requireReferences, sumRows } from "./_stats.ts";
+import { isEmptyOptions, requireCorpus, requireReferences, sumRows } from "./_stats.ts";
 import { NgramMatcher, SymbolTable } from "./_ngram_ids.ts";
 import { nrefsLabel } from "./signature.ts";
 import { resolveOptions } from "./options.ts";
@@ -59,8 +59,31 @@ export interface BleuAggregation extends BleuOptions {
 
 /** Resolve and check BLEU options; `effectiveOrder` null becomes the caller's default. */
 function settingsOf(options: unknown, effectiveOrder: boolean): BleuSettings {
+  // No options (the common call): the defaults, resolved once.
+  const none = isEmptyOptions(options);
+  const known = none ? DEFAULT_SETTINGS[effectiveOrder ? 1 : 0] : undefined;
+  if (known !== undefined) return known;
   const resolved = resolveOptions("bleu", BLEU_OPTIONS, options);
-  return { ...resolved, effectiveOrder: resolved.effectiveOrder ?? effectiveOrder };
+  const settings = { ...resolved, effectiveOrder: resolved.effectiveOrder ?? effectiveOrder };
+  if (none) DEFAULT_SETTINGS[effectiveOrder ? 1 : 0] = Object.freeze(settings);
+  return settings;
+}
+
+const DEFAULT_SETTINGS: (BleuSettings | undefined)[] = [undefined, undefined];
+
+// Signature lines by settings: a sentence score per row would otherwise build the same one each time.
+const SIGNATURES = new Map<string, string>();
+
+function signatureOf(settings: BleuSettings, nrefs: number | "var" | undefined): string {
+  const key = `${settings.tokenize}|${settings.lowercase}|${settings.smoothMethod}|` +
+    `${settings.smoothValue}|${settings.maxNgramOrder}|${settings.effectiveOrder}|${nrefs}`;
+  let signature = SIGNATURES.get(key);
+  if (signature === undefined) {
+    signature = bleuSignature({ ...settings, nrefs }).toString();
+    if (SIGNATURES.size >= 256) SIGNATURES.clear();
+    SIGNATURES.set(key, signature);
+  }
+  return signature;
 }
 
 function tokensOf(segment: string, settings: Pick<BleuSettings, "tokenize" | "lowercase">) {
@@ -173,8 +196,7 @@ export function bleuFromStatsWith(
   settings: BleuSettings,
   nrefs?: number | "var",
 ): BleuResult {
-  const signature = bleuSignature({ ...settings, nrefs }).toString();
-  return { ...bleuFigures(stats, settings), signature };
+  return { ...bleuFigures(stats, settings), signature: signatureOf(settings, nrefs) };
 }
 
 /**

@@ -8,7 +8,7 @@
 
 import { isPyWhitespace, pySplit } from "../text/mod.ts";
 import { CodePointTable, NgramMatcher, SymbolTable } from "./_ngram_ids.ts";
-import { requireCorpus, requireReferences, sumRows } from "./_stats.ts";
+import { isEmptyOptions, requireCorpus, requireReferences, sumRows } from "./_stats.ts";
 import { nrefsLabel } from "./signature.ts";
 import { resolveOptions } from "./options.ts";
 import {
@@ -46,7 +46,28 @@ export interface ChrfSegment {
 }
 
 function settingsOf(options: unknown): ChrfSettings {
-  return resolveOptions("chrf", CHRF_OPTIONS, options);
+  // No options (the common call): the defaults, resolved once.
+  if (!isEmptyOptions(options)) return resolveOptions("chrf", CHRF_OPTIONS, options);
+  return DEFAULTS ??= Object.freeze(resolveOptions("chrf", CHRF_OPTIONS, undefined));
+}
+
+let DEFAULTS: ChrfSettings | undefined;
+
+// Signature lines by settings and reference count: a sentence score per row would otherwise
+// build the same one each time.
+const SIGNATURES = new Map<string, string>();
+
+function signatureOf(settings: ChrfSettings, nrefs: number | "var"): string {
+  const { charOrder, wordOrder, beta, lowercase, whitespace, epsSmoothing } = settings;
+  const key =
+    `${charOrder}|${wordOrder}|${beta}|${lowercase}|${whitespace}|${epsSmoothing}|${nrefs}`;
+  let signature = SIGNATURES.get(key);
+  if (signature === undefined) {
+    signature = `${chrfSignature({ ...settings, nrefs })}`;
+    if (SIGNATURES.size >= 256) SIGNATURES.clear();
+    SIGNATURES.set(key, signature);
+  }
+  return signature;
 }
 
 // Python's string.punctuation: a word of two or more characters loses one of these at its end,
@@ -291,7 +312,7 @@ export function sentenceChrf(
   requireReferences("sentenceChrf", references);
   const settings = settingsOf(options);
   const { stats, score } = chrfSegmentWith(hypothesis, references, settings);
-  return { score, stats, signature: `${chrfSignature({ ...settings, nrefs: references.length })}` };
+  return { score, stats, signature: signatureOf(settings, references.length) };
 }
 
 /**
