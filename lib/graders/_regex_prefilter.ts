@@ -54,9 +54,12 @@ function isAscii(s: string): boolean {
   return true;
 }
 
-/** ASCII lowercase (for ASCII text it is what RE2's case folding matches). */
+/**
+ * Lowercase of a text already known to be ASCII (for ASCII text it is what RE2's case folding
+ * matches; on ASCII, `toLowerCase` changes A–Z alone).
+ */
 function asciiLower(s: string): string {
-  return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+  return s.toLowerCase();
 }
 
 /**
