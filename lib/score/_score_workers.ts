@@ -14,6 +14,14 @@ export interface GradedRow {
   grades: RowGrades;
 }
 
+/**
+ * The worker's module, beside this one; undefined when this code runs from a bundle (one file:
+ * there is no worker module to start, so everything is graded on the calling thread).
+ */
+const WORKER_MODULE = import.meta.url.endsWith("/_score_workers.ts")
+  ? new URL("./_score_worker.ts", import.meta.url)
+  : undefined;
+
 /** Rows per chunk sent to a worker. */
 const CHUNK = 500;
 /**
@@ -88,7 +96,7 @@ class Pool {
     for (let i = 0; i < size; i++) {
       let worker: Worker;
       try {
-        worker = new Worker(new URL("./_score_worker.ts", import.meta.url), { type: "module" });
+        worker = new Worker(WORKER_MODULE!, { type: "module" });
       } catch {
         continue; // no worker here (a bundle, a sandbox): the calling thread grades
       }
@@ -173,7 +181,10 @@ export async function* gradeInOrder(
       const grades = grader.grade(next.value);
       spent += performance.now() - started;
       yield { row: next.value, grades };
-      if (++graded === SMALL_FILE_ROWS && workers > 1 && spent / graded > WORKER_WORTH_MS) {
+      if (
+        ++graded === SMALL_FILE_ROWS && workers > 1 && spent / graded > WORKER_WORTH_MS &&
+        WORKER_MODULE !== undefined
+      ) {
         yield* onWorkers(source, grader, workers);
         return;
       }
