@@ -27,6 +27,12 @@ Deno.test("score text: the demo opens with the summary and stays under 60 lines"
   assert.ok(verbose.stdout.split("\n").length > 150);
   assert.match(verbose.stdout, /BP = 1\.000 ratio = 1\.023 hyp_len = 266 ref_len = 260/);
   assert.match(verbose.stdout, /rd-035\s+exact\s+several/);
+  // The counts give BLEU's mean sentence score on 0–100 too, and no near misses without verdicts.
+  assert.match(verbose.stdout, /^bleu +40 +0 +0 +56\.75$/m);
+  assert.match(
+    verbose.stdout,
+    /mean score of bleu, chrf, ter: sentence scores on sacreBLEU's 0–100/,
+  );
 });
 
 Deno.test("score: the failing-cases table has a repeat column only when the file has repeats", async () => {

@@ -286,6 +286,9 @@ function corpusDetails(src: ScoreSectionsSource, version: string): string[] {
   return lines;
 }
 
+/** BLEU, chrF and TER: their scores read on sacreBLEU's 0–100 scale in every view. */
+const onHundred = (grader: string) => isGraderName(grader) && GRADERS[grader].corpus !== undefined;
+
 /** The counts table of one version: every count the report has, the mean to 3–4 digits. */
 export function countsTable(graders: readonly GraderSummary[], version: string): Table {
   const rows = (summaryIndex(graders).byVersion.get(version) ?? []).map((g) => {
@@ -297,11 +300,21 @@ export function countsTable(graders: readonly GraderSummary[], version: string):
       verdicts ? g.failed : null,
       g.notJudged,
       g.errors,
-      g.grader === "overall" ? null : g.nearMisses,
-      g.meanScore === null ? "" : formatScore(g.meanScore),
+      g.grader === "overall" || !verdicts ? null : g.nearMisses,
+      g.meanScore === null
+        ? ""
+        : onHundred(g.grader)
+        ? formatHundred(g.meanScore)
+        : formatScore(g.meanScore),
     ];
   });
+  const hundred = rows.filter((r) => onHundred(String(r[0]))).map((r) => String(r[0]));
   return {
+    ...(hundred.length > 0
+      ? {
+        notes: [`mean score of ${hundred.join(", ")}: sentence scores on sacreBLEU's 0–100 scale`],
+      }
+      : {}),
     caption: `Counts, version ${version}`,
     columns: [
       "grader",
