@@ -131,6 +131,10 @@ Deno.test("notebook outputs carry the one stylesheet, every rule scoped to .verd
   assert.match(html, /<th class="v-text v-nowrap">grader<\/th><th class="v-num">/);
   assert.match(css, /\.verdict table\.verdict-table \.v-num\{text-align:right;/);
   assert.match(css, /font-variant-numeric:tabular-nums/);
+  // The pages carry the very same rules, so a table reads the same in both.
+  const page = await report.htmlPage();
+  assert.ok(page.includes(css), "the page's stylesheet holds the notebook's rules");
+  assert.match(page, /<main class="verdict">/);
 });
 
 Deno.test("audit: the summary line per group comes first, then which number to report", async () => {
