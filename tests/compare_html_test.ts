@@ -78,7 +78,7 @@ Deno.test({
       const text of [
         "returns-assistant-v3 − returns-assistant-v2 by grader, 95% intervals",
         "Newcombe hybrid score (method 10)",
-        "bootstrap: 1000 resamples, seed 0",
+        "bootstrap: 1,000 resamples, seed 0",
         "verdict compare examples/returns-desk.jsonl",
       ]
     ) assert.ok(html.includes(text), `the page shows ${JSON.stringify(text)}`);

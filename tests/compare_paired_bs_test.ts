@@ -110,5 +110,5 @@ Deno.test("paired-bs: the same seed gives the same figures; the seed is reported
   const two = await compare("a", "b", { source, graders: ["bleu"], seed: 42 });
   assert.deepEqual(one.toJSON(), two.toJSON());
   assert.deepEqual(one.toJSON().bootstrap, { seed: 42, resamples: 1000 });
-  assert.match(one.toText(), /1000 resamples, seed 42/);
+  assert.match(one.toText(), /1,000 resamples, seed 42/);
 });

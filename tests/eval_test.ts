@@ -326,7 +326,7 @@ Deno.test("assertMetric: passes, fails with the figures and settings, refuses un
   assertMetric(result, "exact_match", "<", 0.61);
   assert.throws(
     () => assertMetric(result, "exact_match", ">=", 0.8),
-    /exact_match mean 0\.600 is not >= 0\.8 \(mean 0\.600, 95% CI 0\.\d+ to 0\.\d+, 12\/20 passed, 0 not scored; model recorded, seed 0, 1000 resamples\)/,
+    /exact_match mean 0\.600 is not >= 0\.8 \(mean 0\.600, 95% CI 0\.\d+ to 0\.\d+, 12\/20 passed, 0 not scored; model recorded, seed 0, 1,000 resamples\)/,
   );
   assert.throws(
     () => assertMetric(result, "exact_match", ">=", 0.5, { use: "ci-lower" }),

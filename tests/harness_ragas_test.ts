@@ -166,7 +166,7 @@ Deno.test("audit --threshold on a Ragas file: three ways for that metric, means 
   assert.match(out.stdout, /faithfulness · \S+: 10 attempts \(6 passed, 2 failed, 2 unscored\)/);
   assert.match(out.stdout, /scored only\s+left out\s+6\s+8\s+75\.0%/);
   assert.match(out.stdout, /context_recall · \S+: 10 attempts \(10 scored, 0 without a usable/);
-  assert.match(out.stdout, /percentile bootstrap intervals \(1000 resamples, seed 7\)/);
+  assert.match(out.stdout, /percentile bootstrap intervals \(1,000 resamples, seed 7\)/);
   const bad = await capture(() => auditMain([EXAMPLE.pathname, "--threshold", "faith=0.7"]));
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /not a metric column of this file/);

@@ -2,7 +2,7 @@
 import type { ReportSection } from "../render/sections.ts";
 import type { Table } from "../render/table.ts";
 import { bootstrapText, confidenceLabel, intervalText, percent, scoreText } from "./_advice.ts";
-import { formatRate, plural } from "../render/format.ts";
+import { formatCount, formatRate, plural } from "../render/format.ts";
 import { INTERVAL_METHODS } from "../stats/proportion_interval.ts";
 import { CONVENTIONS } from "./convention_rates.ts";
 import { UNSCORED_CLASSES } from "./classify_row.ts";
@@ -92,7 +92,7 @@ function meanTable(g: GroupReport, m: ScoreMean, data: AuditReportData): Table {
   const b = data.bootstrap;
   return {
     caption: "Mean score (no verdicts, so no pass rate); interval: percentile bootstrap, " +
-      `${b.resamples} resamples, seed ${b.seed}`,
+      `${formatCount(b.resamples)} resamples, seed ${b.seed}`,
     columns: ["statistic", "scored", "of", "unscored", "value", "interval"],
     rows: [[
       "mean score",
@@ -355,7 +355,7 @@ export function reportSections(data: AuditReportData): Section[] {
         ? [
           "Mean scores (graders with scores but no verdicts): over the scored attempts only, " +
           "with the unscored ones counted beside them; percentile bootstrap intervals " +
-          `(${data.bootstrap.resamples} resamples, seed ${data.bootstrap.seed}) at ` +
+          `(${formatCount(data.bootstrap.resamples)} resamples, seed ${data.bootstrap.seed}) at ` +
           `${confidenceLabel(data.confidence)} confidence.`,
         ]
         : []),

@@ -1,7 +1,7 @@
 // The comparison as sections of headings, tables and lines, shared by the text and HTML views.
 import type { ReportSection } from "../render/sections.ts";
 import { sacrebleuName } from "../graders/signature.ts";
-import { plural } from "../render/format.ts";
+import { formatCount, plural } from "../render/format.ts";
 import type { Table } from "../render/table.ts";
 import {
   confidenceLabel,
@@ -166,7 +166,9 @@ export function compareSections(d: CompareData): ReportSection[] {
       `Headline convention: ${COMPARE_CONVENTIONS[d.convention].name} ` +
       `(${COMPARE_CONVENTIONS[d.convention].unscored}). Pass/fail graders: Newcombe's hybrid ` +
       "score interval and McNemar's exact test on one attempt per case; graded metrics and " +
-      `repeats: a paired bootstrap over cases (${d.bootstrap.resamples} resamples, seed ` +
+      `repeats: a paired bootstrap over cases (${
+        formatCount(d.bootstrap.resamples)
+      } resamples, seed ` +
       `${d.bootstrap.seed}). A verdict of worse or better means the whole interval is below or ` +
       "above 0; no correction for comparing several graders.",
       `Sources: ${quoted(d.a)} from ${quoted(d.sources.a)}; ${quoted(d.b)} from ` +

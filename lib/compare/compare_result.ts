@@ -4,6 +4,7 @@
  * @module
  */
 import { mimeBundle, notebookHtml } from "../render/bundle.ts";
+import { formatCount } from "../render/format.ts";
 import type { PlotlyChart } from "../render/chart.ts";
 import { $display, type MimeBundle } from "../render/display_symbol.ts";
 import { forestChart } from "../render/forest_chart.ts";
@@ -135,7 +136,7 @@ export class CompareResult {
         notes: [
           `headline convention: ${COMPARE_CONVENTIONS[d.convention].name}; band: envelope over ` +
           "unscored attempts (where there are any)",
-          `bootstrap: ${d.bootstrap.resamples} resamples, seed ${d.bootstrap.seed}`,
+          `bootstrap: ${formatCount(d.bootstrap.resamples)} resamples, seed ${d.bootstrap.seed}`,
         ],
       },
     );

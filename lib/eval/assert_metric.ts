@@ -6,6 +6,7 @@
 import { AssertionError } from "node:assert";
 import type { EvalResult } from "./eval_result.ts";
 import { UserTypeError } from "../errors/mod.ts";
+import { formatCount } from "../render/format.ts";
 
 /** Comparisons {@link assertMetric} understands. */
 export type MetricComparison = ">=" | ">" | "<=" | "<" | "==";
@@ -71,7 +72,7 @@ export function assertMetric(
     message: `${metric} ${use === "mean" ? "mean" : use} ${shown(actual)} is not ${op} ${value} ` +
       `(mean ${shown(m.mean)}, ${pct}% CI ${shown(m.ci[0])} to ${shown(m.ci[1])}${pass}, ` +
       `${m.notScored} not scored; model ${result.settings.model}, seed ${m.interval.seed}, ` +
-      `${m.interval.resamples} resamples)`,
+      `${formatCount(m.interval.resamples)} resamples)`,
     actual,
     expected: value,
     operator: op,
