@@ -135,6 +135,8 @@ export function readAs(text: string, reading: NumberReadingKind): string {
     case "thousands":
       return text.replace(SPACED, (m) => m.replace(/[ \u00a0\u202f\u2009'\u2019]/g, ""));
     case "percent":
+      // Only a number with a `%` changes: without one, nothing to read.
+      if (!text.includes("%")) return text;
       return rewriteNumbers(text, (n) => n.percent ? plain(n.value / 100) : undefined);
     case "words":
       return text.replace(WORD_RUN, (m) => {

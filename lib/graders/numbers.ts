@@ -31,6 +31,8 @@ const NUMBER = new RegExp(
   "gu",
 );
 
+const ASCII_DIGIT = /[0-9]/;
+
 /**
  * Every number in `text`, in order. Commas are read as thousands separators only in groups of
  * three (`1,249.50`); a comma in any other place ends the number, and what follows it directly
@@ -50,6 +52,8 @@ const NUMBER = new RegExp(
  */
 export function readNumbers(text: string): NumberReading[] {
   const out: NumberReading[] = [];
+  // Every number has an ASCII digit (`\d` under the `u` flag): without one, skip the scan.
+  if (!ASCII_DIGIT.test(text)) return out;
   for (const m of text.matchAll(NUMBER)) {
     const g = m.groups!;
     if (g.sign1 && g.sign2) continue;

@@ -20,3 +20,9 @@ Deno.test("readNumbers: hyphens, words and percent", () => {
   assert.equal(readNumbers("$7")[0].currency, "$");
   assert.equal(readNumbers("answer: 42.")[0].text, "42");
 });
+
+Deno.test("readNumbers: digits other than ASCII 0-9 are not numbers (no ASCII digit, no scan)", () => {
+  assert.deepEqual(readNumbers("٣ ١٢٣ １２３ ⅷ $ % − twelve"), []);
+  // The same text with one ASCII digit reads that one only.
+  assert.deepEqual(readNumbers("٣ ١٢٣ １２３ ⅷ $ % − twelve 7").map((n) => n.value), [7]);
+});
