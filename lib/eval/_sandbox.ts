@@ -6,7 +6,8 @@
 // empty environment, a memory ceiling, a time limit and a cap on what it prints. At most as many
 // sandboxes run at once as the machine has cores. V8's heap ceiling does not count ArrayBuffers
 // (`new Uint8Array(2 ** 32).fill(1)` passes it), so on Linux the process's resident memory is also
-// read from /proc while it runs and the process killed past twice the ceiling.
+// read from /proc while it runs and the process killed past twice the ceiling (Deno lets a
+// program read /proc only with every permission, -A; without it only the heap ceiling holds).
 import { pathToFileURL } from "node:url";
 import { UserTypeError } from "../errors/mod.ts";
 
@@ -72,8 +73,8 @@ export async function checkSandbox(): Promise<void> {
 
 /**
  * Read a process's resident memory (VmRSS in /proc, Linux) every few milliseconds and call `over`
- * once it passes `limitKb`. Where /proc cannot be read (another system, no read permission for
- * it) this watch does nothing and the heap ceiling alone applies.
+ * once it passes `limitKb`. Where /proc cannot be read (another system, or Deno's permissions:
+ * reading /proc needs -A) this watch does nothing and the heap ceiling alone applies.
  */
 function watchMemory(pid: number, limitKb: number, over: () => void): { stop(): void } {
   let stopped = false;

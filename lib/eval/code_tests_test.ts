@@ -3,6 +3,7 @@
 // socket, spawns a process, reads the environment, loops forever or floods its output fails
 // cleanly — and the file's text, the server and the process are never reached.
 import assert from "node:assert/strict";
+import { runProcess } from "../../tests/_capture.ts";
 import { resolveMetric } from "./eval_metrics.ts";
 import { extractCode } from "./_code_tests.ts";
 import { testsOf } from "./_row_fields.ts";
@@ -138,15 +139,23 @@ Deno.test("tests: a test that loops forever is stopped at the time limit, the on
 });
 
 Deno.test("tests: code that fills memory outside V8's heap (ArrayBuffers) is stopped, not left to take the machine", async () => {
-  // Eight 512 MB buffers, each written to: 4 GB if nothing stops it; the heap ceiling alone
-  // does not, as array buffers live outside it.
-  const answer = "const kept = [];\nfunction add(a, b) {\n" +
+  if (Deno.build.os !== "linux") return; // memory is read from /proc: Linux only (documented)
+  // Eight 512 MB buffers, each written to: 4 GB if nothing stops it; the heap ceiling alone does
+  // not, as array buffers live outside it. Deno reads /proc only with every permission, so the
+  // run is a child process given -A, as a notebook kernel is.
+  const code = "const kept = [];\nfunction add(a, b) {\n" +
     "  for (let i = 0; i < 8; i++) kept.push(new Uint8Array(512 * 2 ** 20).fill(1));\n" +
     "  return a + b;\n}";
-  if (Deno.build.os !== "linux") return; // memory is read from /proc: Linux only (documented)
-  const v = await run(answer, [ADD_TESTS[0]], "tests:timeout=20000");
-  assert.equal(v.value, 0);
-  assert.match(v.reason, /ran out of memory \(512 MB\) during test 1/);
+  const data = await Deno.makeTempFile({ suffix: ".jsonl" });
+  try {
+    const row = { id: "mem", question: "add", response: code, tests: [ADD_TESTS[0]] };
+    await Deno.writeTextFile(data, JSON.stringify(row) + "\n");
+    const r = await runProcess(["run", "-A", "cli.ts", "eval", data, "--metric", "tests", "-v"]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /F12 +ran out of memory \(512 MB\) during test 1/);
+  } finally {
+    await Deno.remove(data);
+  }
 });
 
 Deno.test("tests: in a run, an item whose code hangs fails alone; the others pass and the run ends", async () => {
