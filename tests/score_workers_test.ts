@@ -2,7 +2,7 @@
 // same bytes, rows in file order, whatever the number of workers.
 import assert from "node:assert/strict";
 import { score, SMALL_FILE_ROWS } from "../mod.ts";
-import { workerChunks } from "../lib/score/_score_workers.ts";
+import { workerChunks, workerRule } from "../lib/score/_score_workers.ts";
 
 const WORDS = ["Paris", "paris", "the", "cat", "sat", "42", "4,2", "3.14", "mat", "é", "😀", "."];
 
@@ -46,10 +46,13 @@ Deno.test("1 and 3 workers give byte-identical scored files and reports", async 
     };
     // The same scored path each time, so that the reports name the same file.
     const one = await run(1, `${dir}/scored.jsonl`);
+    // Whether workers pay for themselves depends on this machine's speed; here they must run.
+    const worthMs = workerRule.worthMs;
+    workerRule.worthMs = 0;
     const before = workerChunks.graded;
-    const three = await run(3, `${dir}/scored.jsonl`);
-    // Worker threads graded the rows (the calling thread grades only a chunk a worker could not).
-    // (every grader is slow enough per row for them; the first rows stay on the calling thread).
+    const three = await run(3, `${dir}/scored.jsonl`).finally(() => workerRule.worthMs = worthMs);
+    // Worker threads graded the rows after the first ones (the calling thread grades only a
+    // chunk a worker could not).
     assert.equal(workerChunks.graded - before, Math.ceil((SMALL_FILE_ROWS + 777) / 500));
     assert.equal(three.json, one.json);
     assert.equal(three.text, one.text);
@@ -59,8 +62,14 @@ Deno.test("1 and 3 workers give byte-identical scored files and reports", async 
     assert.match(lines[1], /"c0"/);
     assert.match(lines.at(-1)!, new RegExp(`"c${(SMALL_FILE_ROWS * 2 + 776) >> 1}"`));
     const csvOne = await run(1, `${dir}/scored.csv`);
-    const csvTwo = await run(2, `${dir}/scored.csv`);
+    workerRule.worthMs = 0;
+    const csvTwo = await run(2, `${dir}/scored.csv`).finally(() => workerRule.worthMs = worthMs);
     assert.deepEqual(csvTwo.bytes, csvOne.bytes);
+    // Where grading is quicker than the rule, no worker starts.
+    workerRule.worthMs = Infinity;
+    const chunks = workerChunks.graded;
+    await run(3, `${dir}/scored.jsonl`).finally(() => workerRule.worthMs = worthMs);
+    assert.equal(workerChunks.graded, chunks);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

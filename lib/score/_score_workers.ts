@@ -163,7 +163,7 @@ class Pool {
 /**
  * The rows with their grades, in the order they come. The first {@link SMALL_FILE_ROWS} rows are
  * graded on the calling thread, and timed: when grading is the slow part (more than
- * {@link WORKER_WORTH_MS} a row: costly graders such as TER, ROUGE or the probe of many), the
+ * {@link workerRule}'s `worthMs` a row: costly graders such as TER, ROUGE or the probe of many), the
  * rest goes to `workers` worker threads; cheap grading stays here, since sending rows to a
  * thread and results back would cost more than it saves.
  */
@@ -182,7 +182,7 @@ export async function* gradeInOrder(
       spent += performance.now() - started;
       yield { row: next.value, grades };
       if (
-        ++graded === SMALL_FILE_ROWS && workers > 1 && spent / graded > WORKER_WORTH_MS &&
+        ++graded === SMALL_FILE_ROWS && workers > 1 && spent / graded > workerRule.worthMs &&
         WORKER_MODULE !== undefined
       ) {
         yield* onWorkers(source, grader, workers);
@@ -194,8 +194,11 @@ export async function* gradeInOrder(
   }
 }
 
-/** Grading time per row (ms) above which worker threads pay for themselves. */
-export const WORKER_WORTH_MS = 0.1;
+/**
+ * Grading time per row (ms) above which worker threads pay for themselves. An object so that a
+ * test can set it to 0 (workers whatever the machine's speed) or Infinity (never).
+ */
+export const workerRule = { worthMs: 0.1 };
 
 /** The remaining rows of `source`, graded on worker threads, in order. */
 async function* onWorkers(
