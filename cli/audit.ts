@@ -1,12 +1,13 @@
 // `verdict audit`: classify every row of a results file and report the pass rate three ways.
 // The audit job's own modules, not mod.ts: auditing never loads the graders or the eval runner.
 import {
+  audit,
   AUDIT_ROLES,
-  auditFile,
   checkAuditGates,
   type Convention,
   type GateOutcome,
   type RateGate,
+  readAuditFile,
 } from "../lib/audit/mod.ts";
 import {
   HARNESS_ALIASES,
@@ -230,13 +231,10 @@ export function main(args: string[]): Promise<number> {
         } files, and "${positionals[0]}" is none`,
       );
     }
+    // Harness detection already ran: read six-field directly (auditFile's error would point to
+    // auditHarnessFile, which this command has just tried).
     const report = harnessReport ??
-      await auditFile(positionals[0], {
-        ...settings,
-        mapping,
-        format,
-        limits,
-      });
+      await audit(await readAuditFile(positionals[0], { mapping, format, limits }), settings);
     if (values.html) {
       const page = await report.htmlPage({ footer: [`verdict audit ${args.join(" ")}`] });
       await writeTextFileAtomic(values.html, page);

@@ -23,6 +23,7 @@ import {
 } from "./_file_values.ts";
 import type { AuditRow, DeclaredFigure, RefusedRow } from "./types.ts";
 import { REFUSED_LISTED } from "./_state.ts";
+import { isUserError, UserSyntaxError, UserTypeError } from "../errors/user_error.ts";
 
 /** The roles a column of a six-field results file can play. */
 export type AuditRole =
@@ -243,6 +244,9 @@ export async function readAuditFile(
  * @returns The audit report.
  * @throws {TypeError} When no column can play the case, version or grader role, or neither score
  * nor pass has one, or a mapped column is not in the file.
+ * @throws {SyntaxError} When the file cannot be read as rows (a JSON document without a `rows`
+ * array, such as a DeepEval or Inspect AI file). These two errors end by naming
+ * `auditHarnessFile`: harness files are read there (the audit command tries it first).
  * @throws {RangeError} When the mapping names a role that does not exist.
  *
  * @example Audit a small CSV given as text
@@ -266,5 +270,26 @@ export async function auditFile(
   options: AuditFileOptions = {},
 ): Promise<AuditReport> {
   const { confidence, scale, method } = options;
-  return await audit(await readAuditFile(source, options), { confidence, scale, method });
+  try {
+    return await audit(await readAuditFile(source, options), { confidence, scale, method });
+  } catch (error) {
+    throw withHarnessHint(error);
+  }
+}
+
+/** What a six-field reading error adds: where another tool's results file is read instead. */
+const HARNESS_HINT = "; auditFile reads six-field results files only: for another tool's " +
+  "results file (promptfoo, Inspect AI, DeepEval…) use auditHarnessFile, or tryAuditHarnessFile " +
+  "then auditFile as the audit command does";
+
+/** A file-shape error (no rows, no usable columns) with {@link HARNESS_HINT}; others unchanged. */
+function withHarnessHint(error: unknown): unknown {
+  if (!isUserError(error) || error.message.includes(HARNESS_HINT)) return error;
+  if (error instanceof SyntaxError) {
+    return new UserSyntaxError(error.message + HARNESS_HINT, { cause: error });
+  }
+  if (error instanceof TypeError) {
+    return new UserTypeError(error.message + HARNESS_HINT, { cause: error });
+  }
+  return error;
 }
