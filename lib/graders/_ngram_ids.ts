@@ -165,11 +165,41 @@ export class NgramMatcher {
   #one = new Int32Array(1024);
   #two = new Int32Array(1024);
 
-  /** Start a hypothesis of `length` symbols (each below `symbols`), counting orders up to `maxOrder`. */
+  /** The hypothesis's symbols, kept until its ids are built (see {@link #build}). */
+  #hypothesis = new Int32Array(256);
+  /** Whether the ids and counts of the current hypothesis are built. */
+  #built = false;
+
+  /**
+   * Start a hypothesis of `length` symbols (each below `symbols`), counting orders up to
+   * `maxOrder`. Its n-gram ids are built when first needed: a reference whose symbols are the
+   * hypothesis's own matches every n-gram, which needs no ids (exact copies are common).
+   */
   setHypothesis(seq: Int32Array, length: number, symbols: number, maxOrder: number): void {
     this.#length = length;
     this.#symbols = symbols;
     this.#maxOrder = maxOrder;
+    this.#hypothesis = grown(this.#hypothesis, length);
+    this.#hypothesis.set(seq.subarray(0, length));
+    this.#built = false;
+  }
+
+  /** Whether a reference's symbols are the hypothesis's, one for one. */
+  #isHypothesis(seq: Int32Array, length: number): boolean {
+    if (length !== this.#length) return false;
+    const hyp = this.#hypothesis;
+    for (let i = 0; i < length; i++) if (seq[i] !== hyp[i]) return false;
+    return true;
+  }
+
+  /** Number the hypothesis's n-grams and count them, once per hypothesis. */
+  #build(): void {
+    if (this.#built) return;
+    this.#built = true;
+    const seq = this.#hypothesis;
+    const length = this.#length;
+    const symbols = this.#symbols;
+    const maxOrder = this.#maxOrder;
     if (this.#orderStart.length < maxOrder + 2) this.#orderStart = new Int32Array(maxOrder + 2);
     const starts = this.#orderStart;
     // Ids: order 1 is the symbol itself; each higher order numbers its n-grams from there on, so
@@ -280,6 +310,12 @@ export class NgramMatcher {
    * order n's.
    */
   matches(seq: Int32Array, length: number, out: Int32Array | number[]): void {
+    if (this.#isHypothesis(seq, length)) {
+      // Every n-gram's count is the same on both sides: all of them match.
+      for (let n = 1; n <= this.#maxOrder; n++) out[n - 1] = Math.max(0, length - n + 1);
+      return;
+    }
+    this.#build();
     const left = this.#left;
     const total = this.#orderStart[this.#maxOrder + 1];
     const count = this.#count;
@@ -318,6 +354,7 @@ export class NgramMatcher {
    * each of the hypothesis's n-grams: the maximum over references, as BLEU clips with it.
    */
   raiseCounts(seq: Int32Array, length: number, best: Int32Array): void {
+    this.#build();
     const own = this.#left;
     const total = this.#orderStart[this.#maxOrder + 1];
     own.fill(0, 0, total);
@@ -343,11 +380,13 @@ export class NgramMatcher {
 
   /** How many distinct n-gram ids the hypothesis has, all orders together. */
   get idCount(): number {
+    this.#build();
     return this.#orderStart[this.#maxOrder + 1];
   }
 
   /** Per order, Σ over the hypothesis's n-grams of min(its count, `clip[id]`). */
   clipped(clip: Int32Array, out: Int32Array | number[]): void {
+    this.#build();
     const count = this.#count;
     for (let n = 1; n <= this.#maxOrder; n++) {
       let m = 0;

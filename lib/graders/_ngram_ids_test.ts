@@ -1,0 +1,100 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { NgramMatcher, SymbolTable } from "./_ngram_ids.ts";
+
+// The plain rule the matcher must follow: n-grams as joined strings counted in Maps.
+function counts(tokens: readonly string[], n: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (let i = 0; i + n <= tokens.length; i++) {
+    const key = tokens.slice(i, i + n).join("\u0000");
+    out.set(key, (out.get(key) ?? 0) + 1);
+  }
+  return out;
+}
+
+function plainMatches(hyp: readonly string[], ref: readonly string[], order: number): number[] {
+  return Array.from({ length: order }, (_, k) => {
+    const r = counts(ref, k + 1);
+    let m = 0;
+    for (const [key, c] of counts(hyp, k + 1)) m += Math.min(c, r.get(key) ?? 0);
+    return m;
+  });
+}
+
+function plainClipped(hyp: readonly string[], refs: readonly string[][], order: number): number[] {
+  return Array.from({ length: order }, (_, k) => {
+    const most = new Map<string, number>();
+    for (const ref of refs) {
+      for (const [key, c] of counts(ref, k + 1)) most.set(key, Math.max(most.get(key) ?? 0, c));
+    }
+    let m = 0;
+    for (const [key, c] of counts(hyp, k + 1)) m += Math.min(c, most.get(key) ?? 0);
+    return m;
+  });
+}
+
+const table = new SymbolTable();
+const matcher = new NgramMatcher();
+
+function start(hyp: readonly string[], order: number): void {
+  table.reset();
+  const seq = Int32Array.from(hyp, (t) => table.add(t));
+  matcher.setHypothesis(seq, hyp.length, table.size, order);
+  seq.fill(-7); // the caller may reuse its buffer: the matcher must not read it again
+}
+
+const lookUp = (ref: readonly string[]) => Int32Array.from(ref, (t) => table.find(t));
+
+// A small alphabet, so that repeats, shared n-grams and references equal to the hypothesis
+// (the matcher's shortcut) all come up often.
+const tokens = fc.array(fc.constantFrom("a", "b", "c", "d"), { maxLength: 12 });
+const pair = fc.tuple(tokens, tokens).chain(([h, r]) =>
+  fc.tuple(fc.constant(h), fc.oneof(fc.constant(r), fc.constant([...h])))
+);
+
+Deno.test("matches: clipped matches per order, as string n-grams count them", () => {
+  fc.assert(
+    fc.property(pair, fc.integer({ min: 1, max: 7 }), ([hyp, ref], order) => {
+      start(hyp, order);
+      const out = new Array<number>(order).fill(-1);
+      matcher.matches(lookUp(ref), ref.length, out);
+      assert.deepEqual(out, plainMatches(hyp, ref, order));
+      // A second reference against the same hypothesis (ids built by now or not).
+      matcher.matches(lookUp(hyp), hyp.length, out);
+      assert.deepEqual(out, plainMatches(hyp, hyp, order));
+      matcher.matches(lookUp(ref), ref.length, out);
+      assert.deepEqual(out, plainMatches(hyp, ref, order));
+    }),
+    { numRuns: 2000 },
+  );
+});
+
+Deno.test("raiseCounts and clipped: matches clipped by the largest count in any reference", () => {
+  fc.assert(
+    fc.property(
+      tokens,
+      fc.array(tokens, { minLength: 1, maxLength: 3 }),
+      fc.boolean(),
+      fc.integer({ min: 1, max: 5 }),
+      (hyp, others, withCopy, order) => {
+        const refs = withCopy ? [...others, [...hyp]] : others;
+        start(hyp, order);
+        const clip = new Int32Array(matcher.idCount);
+        for (const ref of refs) matcher.raiseCounts(lookUp(ref), ref.length, clip);
+        const out = new Array<number>(order).fill(-1);
+        matcher.clipped(clip, out);
+        assert.deepEqual(out, plainClipped(hyp, refs, order));
+      },
+    ),
+    { numRuns: 1000 },
+  );
+});
+
+Deno.test("a reference equal to the hypothesis matches all of its n-grams", () => {
+  start(["the", "cat", "the", "cat"], 4);
+  const out = [0, 0, 0, 0];
+  matcher.matches(lookUp(["the", "cat", "the", "cat"]), 4, out);
+  assert.deepEqual(out, [4, 3, 2, 1]);
+  matcher.matches(lookUp(["the", "cat", "the"]), 3, out);
+  assert.deepEqual(out, [3, 2, 1, 0]);
+});
