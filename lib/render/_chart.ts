@@ -21,6 +21,16 @@ export function plotText(value: unknown): string {
   return String(value).replace(/[&<>"']/g, (c) => PLOTLY_ENTITIES[c]);
 }
 
+/**
+ * Text cut to `max` characters (code points) with "…" at the cut, for axis labels and titles whose
+ * full value is shown elsewhere (the hover, the text form). Not escaped: pass the result to
+ * {@link plotText}.
+ */
+export function cutText(value: string, max: number): string {
+  const chars = [...value];
+  return chars.length > max ? chars.slice(0, max - 1).join("") + "…" : value;
+}
+
 /** A number for a label: fixed digits, "NaN" for NaN. */
 export function num(value: number, digits = 4): string {
   return Number.isFinite(value) ? value.toFixed(digits) : String(value);

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { num, orNull, plotText, titledLayout } from "./_chart.ts";
+import { cutText, num, orNull, plotText, titledLayout } from "./_chart.ts";
 import { PlotlyChart } from "./chart.ts";
 import { COLORS } from "./palette.ts";
 import { textTable } from "./table.ts";
@@ -26,8 +26,7 @@ export interface SentenceScore {
 /** Text for a hover label: escaped for Plotly, cut to `max` characters, one line. */
 function hoverText(value: string | undefined, max = 200): string {
   if (value === undefined) return "";
-  const chars = [...value.replace(/\s+/g, " ")];
-  return plotText(chars.length > max ? chars.slice(0, max - 1).join("") + "…" : chars.join(""));
+  return plotText(cutText(value.replace(/\s+/g, " "), max));
 }
 
 /** Tick labels longer than this are cut (the hover and the text form keep the whole id). */
@@ -44,11 +43,7 @@ function axisLabels(rows: readonly SentenceScore[]): { labels: string[]; ticks: 
     seen.set(r.id, n);
     return n === 1 ? r.id : `${r.id} (${n})`;
   });
-  const cut = (id: string) => {
-    const chars = [...id];
-    return chars.length > TICK_CHARS ? chars.slice(0, TICK_CHARS - 1).join("") + "…" : id;
-  };
-  return { labels: raw.map(plotText), ticks: raw.map((id) => plotText(cut(id))) };
+  return { labels: raw.map(plotText), ticks: raw.map((id) => plotText(cutText(id, TICK_CHARS))) };
 }
 
 /** The corpus-level figure and the settings behind it. */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { confidenceLabel, num, orNull, plotText, titledLayout } from "./_chart.ts";
+import { confidenceLabel, cutText, num, orNull, plotText, titledLayout } from "./_chart.ts";
 import { PlotlyChart } from "./chart.ts";
 import { COLORS } from "./palette.ts";
 import { textTable } from "./table.ts";
@@ -83,6 +83,11 @@ const VERDICT_COLORS = {
   undefined: COLORS.neutral,
 } as const;
 
+/** Version names longer than this are cut in the chart's title and axis title. */
+const NAME_CHARS = 32;
+/** Row labels longer than this are cut on the axis. */
+const LABEL_CHARS = 48;
+
 const signedWith = (digits: number) => (v: number) =>
   Number.isNaN(v) ? "NaN" : `${v >= 0 ? "+" : ""}${num(v, digits)}`;
 
@@ -118,6 +123,9 @@ export function forestChart(rows: readonly ForestRow[], options: ForestChartOpti
   // Rows from the top down in the order given.
   const y = rows.map((_, i) => rows.length - 1 - i);
   const labels = rows.map((r) => plotText(r.label));
+  // Long names are cut on the chart (title, axis, ticks); the hover and the text form keep them.
+  const short = { a: cutText(options.a, NAME_CHARS), b: cutText(options.b, NAME_CHARS) };
+  const difference = `difference = ${options.b} − ${options.a}`;
   const verdicts = rows.map(verdictOf);
   const band = {
     type: "bar",
@@ -157,18 +165,21 @@ export function forestChart(rows: readonly ForestRow[], options: ForestChartOpti
       plotText(r.detail ?? ""),
       verdicts[i],
       labels[i],
+      plotText(difference),
     ]),
     hovertemplate:
       `%{x:${fmt}} [%{customdata[0]:${fmt}}, %{customdata[1]:${fmt}}] %{customdata[4]}` +
-      "<br>%{customdata[2]}<br>%{customdata[3]}<extra>%{customdata[5]}</extra>",
+      "<br>%{customdata[6]}<br>%{customdata[2]}<br>%{customdata[3]}" +
+      "<extra>%{customdata[5]}</extra>",
   };
-  const title = `${options.b} − ${options.a} by grader, ${conf} intervals`;
-  const settings = [
-    `difference = ${options.b} − ${options.a}`,
+  const titleOf = (n: { a: string; b: string }) => `${n.b} − ${n.a} by grader, ${conf} intervals`;
+  const title = titleOf(short);
+  const notes = [
     "vermillion: the whole interval on the worse side of 0; green: on the better side (above 0, " +
     "or below it where lower is better); blue: neither",
     ...(options.notes ?? []),
   ];
+  const settings = [`difference = ${short.b} − ${short.a}`, ...notes];
   const figure = {
     data: [band, points],
     layout: titledLayout(title, settings, {
@@ -176,8 +187,8 @@ export function forestChart(rows: readonly ForestRow[], options: ForestChartOpti
       height: Math.max(300, 140 + 56 * rows.length) + 17 * settings.length,
       xaxis: {
         title: {
-          text: `difference (${plotText(options.b)} − ${plotText(options.a)})` +
-            (options.unit ? `, ${plotText(options.unit)}` : ""),
+          text: `difference (${plotText(short.b)} − ${plotText(short.a)})` +
+            (options.unit ? `<br>${plotText(options.unit)}` : ""),
         },
         zeroline: true,
         zerolinewidth: 2,
@@ -187,7 +198,7 @@ export function forestChart(rows: readonly ForestRow[], options: ForestChartOpti
       yaxis: {
         tickmode: "array",
         tickvals: y,
-        ticktext: labels,
+        ticktext: rows.map((r) => plotText(cutText(r.label, LABEL_CHARS))),
         range: [-0.6, rows.length - 0.4],
         showgrid: false,
         automargin: true,
@@ -197,7 +208,7 @@ export function forestChart(rows: readonly ForestRow[], options: ForestChartOpti
     }),
   };
   const layout = figure.layout as { margin: { b: number } };
-  layout.margin.b = 110;
+  layout.margin.b = options.unit ? 130 : 110;
   const table = textTable({
     columns: [
       "grader",
@@ -218,5 +229,5 @@ export function forestChart(rows: readonly ForestRow[], options: ForestChartOpti
       r.detail ?? "",
     ]),
   }, { maxRows: Infinity });
-  return new PlotlyChart(figure, [title, ...settings, table].join("\n"));
+  return new PlotlyChart(figure, [titleOf(options), difference, ...notes, table].join("\n"));
 }

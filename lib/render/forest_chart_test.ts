@@ -48,3 +48,28 @@ Deno.test("forestChart: an interval that does not hold its difference, or bad se
     TypeError,
   );
 });
+
+Deno.test("forestChart: long version names and labels are cut on the chart, whole in hover and text", () => {
+  const a = `baseline-${"a".repeat(90)}-end`;
+  const b = `candidate-${"b".repeat(90)}-end`;
+  const label = `grader-${"g".repeat(80)}`;
+  const chart = forestChart(
+    [{ label, estimate: 0.1, lower: 0, upper: 0.2, method: "Newcombe" }],
+    { a, b, confidence: 0.95 },
+  );
+  const layout = chart.figure.layout as Record<string, Trace>;
+  const axisTitle = (layout.xaxis.title as { text: string }).text;
+  const title = layout.title as { text: string; subtitle: { text: string } };
+  for (const shown of [axisTitle, title.text, title.subtitle.text]) {
+    assert.ok(!shown.includes(a) && !shown.includes(b), `cut: ${shown}`);
+    assert.match(shown, /candidate-b+…/);
+  }
+  assert.ok(axisTitle.length < 120, `axis title of ${axisTitle.length} characters`);
+  const tick = ((layout.yaxis as Trace).ticktext as string[])[0];
+  assert.ok(tick.endsWith("…") && [...tick].length <= 48, tick);
+  const [, points] = chart.figure.data as Trace[];
+  const hover = JSON.stringify(points.customdata) + String(points.hovertemplate);
+  assert.ok(hover.includes(`difference = ${b} − ${a}`), "full names in the hover");
+  assert.ok(hover.includes(label), "full label in the hover");
+  assert.ok(chart.text.startsWith(`${b} − ${a} by grader`), "the text form keeps the names");
+});
