@@ -177,6 +177,9 @@ export async function checkOutputs(
   }
 }
 
+/** `--max-decompressed`'s definition, spread into the options of every command that reads files. */
+export const MAX_DECOMPRESSED_OPTION = { "max-decompressed": { type: "string" } } as const;
+
 /** The help line of `--max-decompressed`, the same in every command. */
 export const MAX_DECOMPRESSED_HELP =
   "how far a compressed file may inflate (a gzip file, a zip archive's members\n" +

@@ -12,7 +12,10 @@ import {
   EXIT_GATE,
   EXIT_OK,
   formatFlag,
+  limitsFlag,
   list,
+  MAX_DECOMPRESSED_HELP,
+  MAX_DECOMPRESSED_OPTION,
   parse,
   printJson,
   run,
@@ -42,6 +45,7 @@ here with the eval's metrics as recorded answers: no model is called.
   --config FILE         scoring settings saved by score --save-config (results files)
   --map ROLE=COLUMN     column mapping of a results file (as in score)
   --format F            read every file as csv, tsv, jsonl, json-array or json-rows
+  --max-decompressed S  ${MAX_DECOMPRESSED_HELP}
   --default-version V   version of a results file without a version column
   --only LIST           keep only these graders (scorers) of a scored or harness file
   --data DATASET        the dataset two eval runs answered (their answers files are FILE_A, FILE_B)
@@ -79,6 +83,7 @@ const OPTIONS = {
   config: { type: "string" },
   map: { type: "string", multiple: true },
   format: { type: "string" },
+  ...MAX_DECOMPRESSED_OPTION,
   "default-version": { type: "string" },
   only: { type: "string" },
   data: { type: "string" },
@@ -177,6 +182,7 @@ export function main(args: string[]): Promise<number> {
         }
         : {}),
       format: settings?.format ?? formatFlag(values.format),
+      limits: limitsFlag(values["max-decompressed"]),
       only: values.only === undefined ? undefined : list(values.only),
       ...(answers
         ? {

@@ -23,7 +23,10 @@ import {
   EXIT_GATE,
   EXIT_OK,
   EXIT_USAGE,
+  limitsFlag,
   mapFlags,
+  MAX_DECOMPRESSED_HELP,
+  MAX_DECOMPRESSED_OPTION,
   pairs,
   parse,
   printJson,
@@ -81,6 +84,7 @@ ${
                         the same FILE reuses an answer when its messages, model and params are
                         unchanged (needs --allow-write)
   --limit N             only the first N rows
+  --max-decompressed S  ${MAX_DECOMPRESSED_HELP}
   --seed N              bootstrap seed (default 0); the intervals repeat exactly run to run
   --confidence X        interval confidence (default 0.95); 1,000 resamples
   --fail-under NAME=X   exit 1 when the metric's mean is below X (repeatable)
@@ -138,6 +142,7 @@ const OPTIONS = {
   timeout: { type: "string" },
   out: { type: "string" },
   limit: { type: "string" },
+  ...MAX_DECOMPRESSED_OPTION,
   seed: { type: "string" },
   confidence: { type: "string" },
   "fail-under": { type: "string", multiple: true },
@@ -285,6 +290,7 @@ function settingsOf(values: Values, suite: EvalSuite | null) {
     timeoutMs: whole("timeout", values.timeout) ?? s.timeoutMs,
     out: values.out ?? s.out,
     limit: whole("limit", values.limit) ?? s.limit,
+    limits: limitsFlag(values["max-decompressed"]),
     seed: whole("seed", values.seed) ?? s.seed,
     confidence: values.confidence === undefined ? s.confidence : Number(values.confidence),
     skipBadRows: values["skip-bad-rows"] ?? s.skipBadRows ?? false,

@@ -1,7 +1,7 @@
 // Eval results as a side: in memory (an EvalResult), or an answers file (`eval --out`) scored
 // against its dataset with the eval's own metrics, without calling any model.
 import { markUserError } from "../errors/mod.ts";
-import type { Source } from "../io/mod.ts";
+import type { ReadLimits, Source } from "../io/mod.ts";
 import { readAnswers } from "../eval/answers_file.ts";
 import { readDataset } from "../eval/dataset.ts";
 import type { EvalResult } from "../eval/eval_result.ts";
@@ -22,6 +22,8 @@ export interface AnswersScoring {
   input?: string;
   /** The field holding the reference(s). */
   reference?: string;
+  /** Limits on decompression, record size and nesting while reading the dataset. */
+  limits?: ReadLimits;
 }
 
 /**
@@ -93,6 +95,7 @@ export async function scoreAnswersFile(
     template: scoring.template,
     input: scoring.input,
     reference: scoring.reference,
+    ...(scoring.limits ? { limits: scoring.limits } : {}),
   });
   const rows: Record<string, unknown>[] = [];
   const failedCalls = new Map<string, AnswerRecord>();

@@ -1,5 +1,5 @@
 // A results file graded here with the chosen graders (as `score` grades it).
-import { openResultRows, type Source } from "../io/mod.ts";
+import { openResultRows, type ReadLimits, type Source } from "../io/mod.ts";
 import { graderFor, gradeRow, nrefsLabel, type ScoreConfig } from "./_deps.ts";
 import type { Collector } from "./_collect.ts";
 import { corpusMetric } from "./_corpus.ts";
@@ -16,9 +16,11 @@ export async function readResultsSource(
   config: ScoreConfig,
   picker: SidePicker,
   collector: Collector,
+  limits?: ReadLimits,
 ): Promise<{ source: string; graders: Map<string, GraderInfo> }> {
   const reader = await openResultRows(source, {
     name,
+    limits,
     format: config.format ?? undefined,
     mapping: config.mapping,
     defaultVersion: config.defaultVersion,

@@ -9,7 +9,7 @@ import { readAuditFile } from "../audit/audit_file.ts";
 import { checkConfidence } from "../stats/check_confidence.ts";
 import { tryReadHarnessFile } from "../harness/read_harness_file.ts";
 import type { HarnessName, HarnessSource } from "../harness/types.ts";
-import type { ColumnMapping, Format, Source } from "../io/mod.ts";
+import type { ColumnMapping, Format, ReadLimits, Source } from "../io/mod.ts";
 import { Collector } from "./_collect.ts";
 import { resolveScoreConfig, type ScoreConfig, type ScoreSettings } from "./_deps.ts";
 import { addAuditRows, addRefused } from "./_from_audit_rows.ts";
@@ -69,6 +69,8 @@ export interface CompareOptions {
   defaultVersion?: string;
   /** Keep only these graders (scorers) of a scored or harness file. */
   only?: readonly string[];
+  /** Limits on decompression, record size and nesting while reading every file. */
+  limits?: ReadLimits;
   /** Force the harness of a harness file. */
   harness?: HarnessName;
   /**
@@ -144,7 +146,7 @@ async function readSource(
   const picker = new SidePicker(rule, label);
   const notes: string[] = [];
   if (config) {
-    const read = await readResultsSource(source, name, config, picker, collector);
+    const read = await readResultsSource(source, name, config, picker, collector, options.limits);
     for (const [g, info] of read.graders) graders.set(g, info);
     return { name: read.source, picker, notes };
   }
@@ -152,7 +154,7 @@ async function readSource(
   const keep = <R extends { grader: string }>(rows: Iterable<R> | AsyncIterable<R>) =>
     only ? filtered(rows, only, collector) : rows;
   const harness = harnessSource(source) && options.format === undefined
-    ? await tryReadHarnessFile(source, { harness: options.harness, name })
+    ? await tryReadHarnessFile(source, { harness: options.harness, name, limits: options.limits })
     : null;
   if (harness) {
     notes.push(`${label} read as a ${harness.harness.name} file.`);
@@ -162,7 +164,7 @@ async function readSource(
   }
   let input;
   try {
-    input = await readAuditFile(source, { name, format: options.format });
+    input = await readAuditFile(source, { name, format: options.format, limits: options.limits });
   } catch (error) {
     if (error instanceof TypeError && /no column for the grader/.test(error.message)) {
       throw new UserTypeError(

@@ -8,6 +8,7 @@ import {
   type ColumnMapping,
   type Format,
   openMappedRecords,
+  type ReadLimits,
   type RowProblem,
   type Source,
 } from "../io/mod.ts";
@@ -81,6 +82,8 @@ export interface DatasetOptions {
   params?: Record<string, unknown>;
   /** Read only the first N records. */
   limit?: number;
+  /** Limits on decompression, record size and nesting while reading (see `DEFAULT_READ_LIMITS`). */
+  limits?: ReadLimits;
   /** A name for messages (default: the path). */
   name?: string;
 }
@@ -164,6 +167,7 @@ export async function readDataset(
   };
   const records = await openMappedRecords<EvalRole>(source, EVAL_ROLES, {
     mapping,
+    ...(options.limits ? { limits: options.limits } : {}),
     ...(options.name ? { name: options.name } : {}),
   });
   const items: EvalItem[] = [];
