@@ -275,25 +275,50 @@ export class NgramMatcher {
 
   /**
    * Turn a reference's order-(n−1) ids in `prev` into its order-n ids in `cur` (-1 for an
-   * n-gram the hypothesis lacks); `seq` holds its symbols.
+   * n-gram the hypothesis lacks); `seq` holds its symbols. Returns how many it found.
    */
-  #nextOrder(seq: Int32Array, length: number, n: number, prev: Int32Array, cur: Int32Array): void {
+  #nextOrder(
+    seq: Int32Array,
+    length: number,
+    n: number,
+    prev: Int32Array,
+    cur: Int32Array,
+  ): number {
     const symbols = this.#symbols;
     const base = this.#orderStart[n - 1];
     const offset = (n - 2) * this.#length;
-    const stamp = this.#stamp;
-    const value = this.#value;
-    const generation = this.#generation;
-    const direct = this.#direct;
-    for (let i = 0; i + n <= length; i++) {
-      const p = prev[i];
-      const last = seq[i + n - 1];
-      if (p < 0 || last < 0) cur[i] = -1;
-      else {
-        const key = (offset + p - base) * symbols + last;
-        cur[i] = direct ? (stamp[key] === generation ? value[key] : -1) : this.#map.get(key) ?? -1;
+    let found = 0;
+    if (this.#direct) {
+      const stamp = this.#stamp;
+      const value = this.#value;
+      const generation = this.#generation;
+      for (let i = 0; i + n <= length; i++) {
+        const p = prev[i];
+        const last = seq[i + n - 1];
+        let id = -1;
+        if (p >= 0 && last >= 0) {
+          const key = (offset + p - base) * symbols + last;
+          if (stamp[key] === generation) {
+            id = value[key];
+            found++;
+          }
+        }
+        cur[i] = id;
+      }
+    } else {
+      const map = this.#map;
+      for (let i = 0; i + n <= length; i++) {
+        const p = prev[i];
+        const last = seq[i + n - 1];
+        let id = -1;
+        if (p >= 0 && last >= 0) {
+          id = map.get((offset + p - base) * symbols + last) ?? -1;
+          if (id >= 0) found++;
+        }
+        cur[i] = id;
       }
     }
+    return found;
   }
 
   /** Make the two id buffers (one order and the next) hold at least `length` ids. */
@@ -319,7 +344,7 @@ export class NgramMatcher {
     const left = this.#left;
     const total = this.#orderStart[this.#maxOrder + 1];
     const count = this.#count;
-    for (let id = 0; id < total; id++) left[id] = count[id];
+    left.set(count.subarray(0, total));
     let m = 0;
     for (let i = 0; i < length; i++) {
       const id = seq[i];
@@ -333,7 +358,11 @@ export class NgramMatcher {
     let prev = this.#one;
     let cur = this.#two;
     for (let n = 2; n <= this.#maxOrder; n++) {
-      this.#nextOrder(seq, length, n, n === 2 ? seq : prev, cur);
+      if (this.#nextOrder(seq, length, n, n === 2 ? seq : prev, cur) === 0) {
+        // No n-gram of this order is the hypothesis's, so none of a higher order is either.
+        for (let k = n; k <= this.#maxOrder; k++) out[k - 1] = 0;
+        return;
+      }
       m = 0;
       for (let i = 0; i + n <= length; i++) {
         const id = cur[i];
