@@ -117,7 +117,8 @@ export function bleuStatsWith(
 ): number[] {
   const order = settings.maxNgramOrder;
   const hyp = tokensOf(hypothesis, settings);
-  const refs = references.map((r) => tokensOf(r, settings));
+  // A reference equal to the hypothesis has its tokens (exact copies are common).
+  const refs = references.map((r) => r === hypothesis ? hyp : tokensOf(r, settings));
   let refLen = -1;
   let bestDiff = -1;
   for (const ref of refs) {
@@ -127,18 +128,22 @@ export function bleuStatsWith(
       refLen = ref.length;
     }
   }
-  symbols.reset();
-  matcher.setHypothesis(symbolsOf(hyp, true), hyp.length, symbols.size, order);
   // Matches are clipped by each n-gram's count in the reference, or its largest count in any.
   const stats = new Array<number>(2 + 2 * order).fill(0);
   const correct = new Array<number>(order).fill(0);
-  if (refs.length === 1) {
-    matcher.matches(symbolsOf(refs[0], false), refs[0].length, correct);
+  if (refs.includes(hyp)) {
+    // A reference is the hypothesis: every n-gram matches, whatever the others hold.
+    for (let n = 1; n <= order; n++) correct[n - 1] = Math.max(0, hyp.length - n + 1);
   } else {
-    if (clip.length < matcher.idCount) clip = new Int32Array(2 * matcher.idCount);
-    clip.fill(0, 0, matcher.idCount);
-    for (const ref of refs) matcher.raiseCounts(symbolsOf(ref, false), ref.length, clip);
-    matcher.clipped(clip, correct);
+    symbols.reset();
+    matcher.setHypothesis(symbolsOf(hyp, true), hyp.length, symbols.size, order);
+    if (refs.length === 1) matcher.matches(symbolsOf(refs[0], false), refs[0].length, correct);
+    else {
+      if (clip.length < matcher.idCount) clip = new Int32Array(2 * matcher.idCount);
+      clip.fill(0, 0, matcher.idCount);
+      for (const ref of refs) matcher.raiseCounts(symbolsOf(ref, false), ref.length, clip);
+      matcher.clipped(clip, correct);
+    }
   }
   stats[0] = hyp.length;
   stats[1] = refLen;

@@ -117,3 +117,18 @@ Deno.test("options are checked: unknown names, wrong types and values out of ran
     1,
   );
 });
+
+Deno.test("a reference equal to the hypothesis gives the statistics of the general path", () => {
+  // A trailing space is stripped before tokenizing, so `${h} ` has h's tokens but is another
+  // string: it goes the general way, while h itself takes the shortcut.
+  const text = fc.string({
+    unit: fc.constantFrom("a", "b", " ", ".", ",", "-", "1", "é", "\u00a0"),
+  });
+  fc.assert(
+    fc.property(text, text, (h, other) => {
+      assert.deepEqual(bleuStats(h, [h]), bleuStats(h, [`${h} `]));
+      assert.deepEqual(bleuStats(h, [other, h]), bleuStats(h, [other, `${h} `]));
+    }),
+    { numRuns: 1000 },
+  );
+});

@@ -129,6 +129,11 @@ function pushOrder(stats: number[], n: number, hyp: number, ref: number, match: 
   stats.push(refCount === 0 ? 0 : hypCount, refCount, match);
 }
 
+/** The matches of each order up to `order` of a sequence of `length` items against itself. */
+function allMatch(length: number, order: number, out: number[]): void {
+  for (let n = 1; n <= order; n++) out[n - 1] = Math.max(0, length - n + 1);
+}
+
 /** The statistics of the hypothesis against each reference: character orders, then word orders. */
 function segmentStats(
   hypothesis: string,
@@ -145,8 +150,11 @@ function segmentStats(
   const hypLength = charSymbols(hypText, whitespace, true);
   charMatcher.setHypothesis(sequence, hypLength, chars.size, charOrder);
   refTexts.forEach((refText, r) => {
-    const refLength = charSymbols(refText, whitespace, false);
-    charMatcher.matches(sequence, refLength, matches);
+    // A reference equal to the hypothesis matches every n-gram (exact copies are common).
+    const same = refText === hypText;
+    const refLength = same ? hypLength : charSymbols(refText, whitespace, false);
+    if (same) allMatch(hypLength, charOrder, matches);
+    else charMatcher.matches(sequence, refLength, matches);
     for (let n = 1; n <= charOrder; n++) {
       pushOrder(out[r], n, hypLength, refLength, matches[n - 1]);
     }
@@ -157,8 +165,10 @@ function segmentStats(
     const length = wordSymbolsOf(hypWords, true);
     wordMatcher.setHypothesis(sequence, length, wordSymbols.size, wordOrder);
     refTexts.forEach((refText, r) => {
-      const refWords = words(refText);
-      wordMatcher.matches(sequence, wordSymbolsOf(refWords, false), matches);
+      const same = refText === hypText;
+      const refWords = same ? hypWords : words(refText);
+      if (same) allMatch(length, wordOrder, matches);
+      else wordMatcher.matches(sequence, wordSymbolsOf(refWords, false), matches);
       for (let n = 1; n <= wordOrder; n++) {
         pushOrder(out[r], n, length, refWords.length, matches[n - 1]);
       }

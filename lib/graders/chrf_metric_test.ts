@@ -69,3 +69,20 @@ Deno.test("chrF options are checked", () => {
   assert.throws(() => corpusChrf(["a"], [["a"]], { whitespace: 1 as never }), TypeError);
   assert.throws(() => chrfFromStats([1, 2]), TypeError);
 });
+
+Deno.test("a reference equal to the hypothesis gives the statistics of the general path", () => {
+  // Whitespace is dropped (by default), so `${h} ` has h's characters and words but is another
+  // string: it goes the general way, while h itself takes the shortcut.
+  const text = fc.string({ unit: fc.constantFrom("a", "b", " ", ".", "(", "😀", "\u00a0") });
+  fc.assert(
+    fc.property(text, text, (h, other) => {
+      for (const options of [{}, { wordOrder: 2 }]) {
+        assert.deepEqual(chrfSegment(h, [h], options), chrfSegment(h, [`${h} `], options));
+        const two = chrfSegment(h, [other, h], options);
+        const general = chrfSegment(h, [other, `${h} `], options);
+        assert.deepEqual(two, general);
+      }
+    }),
+    { numRuns: 1000 },
+  );
+});
