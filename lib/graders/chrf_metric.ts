@@ -99,16 +99,19 @@ let sequence = new Int32Array(256);
  */
 function charSymbols(text: string, whitespace: boolean, add: boolean): number {
   if (sequence.length < text.length) sequence = new Int32Array(2 * text.length);
+  const out = sequence;
   let k = 0;
-  for (let i = 0; i < text.length;) {
-    const cp = text.codePointAt(i)!;
-    i += cp > 0xffff ? 2 : 1;
-    // Python's whitespace is all in the BMP: one code unit.
-    if (
-      !whitespace && (cp === 32 || (cp > 127 ? cp <= 0x3000 : cp <= 31)) &&
-      isPyWhitespace(text, i - 1)
+  for (let i = 0; i < text.length; i++) {
+    let cp = text.charCodeAt(i);
+    if (cp >= 0xd800 && cp <= 0xdbff) {
+      // A high surrogate: its pair makes one code point (a lone one stays as it is).
+      cp = text.codePointAt(i)!;
+      if (cp > 0xffff) i++;
+    } else if (
+      // Python's whitespace is all in the BMP: one code unit.
+      !whitespace && (cp === 32 || (cp > 127 ? cp <= 0x3000 : cp <= 31)) && isPyWhitespace(text, i)
     ) continue;
-    sequence[k++] = add ? chars.add(cp) : chars.find(cp);
+    out[k++] = add ? chars.add(cp) : chars.find(cp);
   }
   return k;
 }

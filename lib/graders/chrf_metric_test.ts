@@ -86,3 +86,9 @@ Deno.test("a reference equal to the hypothesis gives the statistics of the gener
     { numRuns: 1000 },
   );
 });
+
+Deno.test("characters are code points: surrogate pairs count once, lone surrogates as they are", () => {
+  assert.deepEqual(chrfStats("a😀b", ["a😀b"], { charOrder: 1 }), [3, 3, 3]);
+  assert.deepEqual(chrfStats("\ud800a\udc00", ["a\ud800"], { charOrder: 2 }), [3, 2, 2, 2, 1, 0]);
+  assert.deepEqual(chrfStats("😀 😀", ["😀\ud83d"], { charOrder: 2 }), [2, 2, 1, 1, 1, 0]);
+});
