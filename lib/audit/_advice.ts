@@ -1,6 +1,7 @@
 // Plain-language advice on which number to report, from one group's figures.
 import { INTERVAL_METHODS, type IntervalMethod } from "../stats/proportion_interval.ts";
-import { formatConfidence, formatPercent, formatScore } from "../render/format.ts";
+import { formatConfidence, formatHundred, formatPercent, formatScore } from "../render/format.ts";
+import { readsOnHundred } from "../stats/hundred_scale.ts";
 import type { ConventionRates } from "./convention_rates.ts";
 import type { ScoreMean } from "./score_mean.ts";
 import type { ClassCounts } from "./_state.ts";
@@ -24,23 +25,40 @@ export function intervalText(
   return `${label} [${percent(lower)}, ${percent(upper)}]`;
 }
 
-/** A score for reports, to three or four significant digits; "n/a" when undefined. */
-export function scoreText(value: number): string {
-  return formatScore(value);
+/**
+ * A score for reports, to three or four significant digits; "n/a" when undefined. A grader's
+ * BLEU, chrF or TER score reads on sacreBLEU's 0–100 scale with two decimals (`0.567` → `56.70`),
+ * as in every other report; the JSON keeps the fraction.
+ */
+export function scoreText(value: number, grader?: string): string {
+  return grader !== undefined && readsOnHundred(grader) ? formatHundred(value) : formatScore(value);
+}
+
+/** The scale of `grader`'s figures when it is not the file's own: "0–100" for BLEU, chrF, TER. */
+export function scaleName(grader?: string): string {
+  return grader !== undefined && readsOnHundred(grader) ? "0–100" : "";
+}
+
+/** The scale beside a figure of `grader`: " (0–100)" for BLEU, chrF and TER, else nothing. */
+export function scaleNote(grader?: string): string {
+  const name = scaleName(grader);
+  return name === "" ? "" : ` (${name})`;
 }
 
 /** A mean score with the counts behind it: "mean 0.570 over 8 of 25 attempts (17 unscored)". */
-export function meanText(m: ScoreMean): string {
+export function meanText(m: ScoreMean, grader?: string): string {
   if (m.scored === 0) return `no mean: none of ${m.attempted} attempts has a usable score`;
-  return `mean ${scoreText(m.mean)} over ${m.scored} of ${m.attempted} attempts` +
+  return `mean ${scoreText(m.mean, grader)}${scaleNote(grader)} over ${m.scored} of ` +
+    `${m.attempted} attempts` +
     (m.unscored > 0 ? ` (${m.unscored} unscored, left out of the mean)` : "");
 }
 
 /** A bootstrap interval with its settings beside it ("95% bootstrap [0.49, 0.66]"). */
-export function bootstrapText(m: ScoreMean): string {
+export function bootstrapText(m: ScoreMean, grader?: string): string {
   const label = `${confidenceLabel(m.interval.confidence)} bootstrap`;
   if (Number.isNaN(m.interval.lower)) return `${label}: undefined (no scores)`;
-  return `${label} [${scoreText(m.interval.lower)}, ${scoreText(m.interval.upper)}]`;
+  return `${label} [${scoreText(m.interval.lower, grader)}, ` +
+    `${scoreText(m.interval.upper, grader)}]${scaleNote(grader)}`;
 }
 
 /** Which number to report for one group, in one or two sentences, and why (once per report). */
@@ -62,6 +80,7 @@ export function advise(
   rates: ConventionRates | null,
   settings: { confidence: number; method: IntervalMethod },
   mean: ScoreMean | null = null,
+  grader?: string,
 ): Advice {
   const { confidence, method } = settings;
   if (rates === null) {
@@ -74,7 +93,10 @@ export function advise(
       };
     }
     return {
-      advice: `${head}. Report its ${meanText(mean)}, ${bootstrapText(mean)}, never the mean ` +
+      advice:
+        `${head}. Report its ${meanText(mean, grader)}, ${
+          bootstrapText(mean, grader)
+        }, never the mean ` +
         "alone.",
       reasons: [
         "A grader with scores but no verdicts gets the pass rate three ways once it has a " +

@@ -1,7 +1,15 @@
 // The audit report as sections of headings, tables and lines, shared by the text and HTML views.
 import type { ReportSection } from "../render/sections.ts";
 import type { Table } from "../render/table.ts";
-import { bootstrapText, confidenceLabel, intervalText, percent, scoreText } from "./_advice.ts";
+import {
+  bootstrapText,
+  confidenceLabel,
+  intervalText,
+  percent,
+  scaleName,
+  scaleNote,
+  scoreText,
+} from "./_advice.ts";
 import { formatCount, formatRate, plural } from "../render/format.ts";
 import { INTERVAL_METHODS } from "../stats/proportion_interval.ts";
 import { CONVENTIONS } from "./convention_rates.ts";
@@ -99,8 +107,8 @@ function meanTable(g: GroupReport, m: ScoreMean, data: AuditReportData): Table {
       m.scored,
       g.counts.attempted,
       m.unscored,
-      scoreText(m.mean),
-      bootstrapText(m),
+      scoreText(m.mean, g.grader) + scaleNote(g.grader),
+      bootstrapText(m, g.grader),
     ]],
     numeric: [1, 2, 3, 4],
     nowrap: [5],
@@ -142,10 +150,14 @@ function summaryTable(data: AuditReportData): Table {
           g.version,
           g.counts.attempted,
           m.unscored,
-          m.scored > 0 ? `mean ${scoreText(m.mean)} (n=${m.scored})` : "no usable score",
+          m.scored > 0
+            ? `mean ${scoreText(m.mean, g.grader)} (${
+              [scaleName(g.grader), `n=${m.scored}`].filter((s) => s !== "").join(", ")
+            })`
+            : "no usable score",
           "—",
           "—",
-          m.scored > 0 ? bootstrapText(m) : "—",
+          m.scored > 0 ? bootstrapText(m, g.grader) : "—",
         ];
       }
       const one = g.unscored === 0;

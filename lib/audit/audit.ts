@@ -295,7 +295,7 @@ function groupReport(
     declared: [],
     zeroing,
     unscoredRows: [...g.examples].sort((a, b) => a.row - b.row),
-    ...adviceOf(advise(counts, g.errorKinds, rates, settings, mean)),
+    ...adviceOf(advise(counts, g.errorKinds, rates, settings, mean, g.grader)),
   };
 }
 

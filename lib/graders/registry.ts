@@ -23,6 +23,7 @@ import { tokenF1Grader } from "./token_f1.ts";
 import type { OptionsOf } from "./options.ts";
 import type { Grader, GraderKind } from "./types.ts";
 import { UserRangeError } from "../errors/mod.ts";
+import type { HUNDRED_SCALE_GRADERS } from "../stats/hundred_scale.ts";
 
 // The order here is the order reports, help and "all" use.
 const REGISTRY = {
@@ -112,6 +113,13 @@ export const GRADED_GRADERS: readonly GradedGraderName[] = Object.freeze(
 export const CORPUS_GRADERS: readonly CorpusGraderName[] = Object.freeze(
   GRADER_NAMES.filter((n): n is CorpusGraderName => GRADERS[n].corpus !== undefined),
 );
+
+// The list of graders read on 0–100 that the audit uses (it never loads the graders) must be
+// exactly the corpus graders: adding or removing a corpus grader without it fails to compile.
+type SameNames<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const hundredScaleIsCorpus: SameNames<CorpusGraderName, (typeof HUNDRED_SCALE_GRADERS)[number]> =
+  true;
+void hundredScaleIsCorpus;
 
 /**
  * The pass rule of a graded grader at a threshold, as reports print it: `score ≥ 0.4`, or
