@@ -12,7 +12,8 @@ import Papa from "papaparse";
  * papaparse finds a quote out of place, or it reads a quoted field over several lines that
  * verdict's documented rule (docs/reading.md) reads as a quote left open — with three columns or
  * more, the field count comes out wrong while a swallowed line reads as a record of its own, or
- * every swallowed line does. papaparse follows the quote (fewer records); verdict reports the
+ * every swallowed line does; with two columns, every swallowed line does and there are two or
+ * more of them. papaparse follows the quote (fewer records); verdict reports the
  * quote and reads the swallowed lines again.
  */
 export function countRecords(text: string, format: string | null): number | undefined {
@@ -52,7 +53,7 @@ function countDelimited(text: string, delimiter: string): number | undefined {
   if (parsed.errors.some((e) => e.type === "Quotes")) return undefined;
   if (parsed.data.length === 0) return 0;
   const columns = parsed.data[0].length;
-  if (columns >= 3) {
+  if (columns >= 2) {
     // Each record's own text, from where papaparse's cursor stood before and after it.
     let from = 0;
     let suspect = false;
@@ -64,7 +65,14 @@ function countDelimited(text: string, delimiter: string): number | undefined {
         from = result.meta.cursor;
         if (lines.length < 2) return;
         const alone = lines.slice(1).map((l) => fieldsAlone(l, delimiter) === columns);
-        if (result.data.length !== columns ? alone.some(Boolean) : alone.every(Boolean)) {
+        // Field count wrong while a swallowed line reads alone: three columns or more. Every
+        // swallowed line reads alone: three columns or more, or two over three lines or more.
+        const wrongCount = result.data.length !== columns;
+        if (
+          wrongCount
+            ? columns >= 3 && alone.some(Boolean)
+            : alone.every(Boolean) && (columns >= 3 || lines.length >= 3)
+        ) {
           suspect = true;
         }
       },

@@ -287,11 +287,13 @@ export async function* csvFrames(
     const mismatch = multiLine && !eof && st.delims + 1 !== headerFields && kept &&
       headerFields >= 3 && lines.slice(1).some((l) => fieldsAlone(l.text!, delim) === headerFields);
     // A quoted field over several lines each of which reads as a record of its own: rows merged
-    // by a quote left open is the likelier story (with three columns or more; with fewer, a line
-    // of prose fits too easily, and the record is kept with a warning).
+    // by a quote left open is the likelier story with three columns or more, and with two when it
+    // swallows two lines or more (two lines of prose each with exactly one comma is a common
+    // text; three or more in a row is rows). Otherwise — one column, where every line without a
+    // quote reads as a record, or two columns over two lines — the record is kept with a warning.
     const merged = multiLine && !eof && !mismatch && kept &&
       lines.slice(1).every((l) => fieldsAlone(l.text!, delim) === headerFields);
-    if (eof || mismatch || (merged && headerFields >= 3)) {
+    if (eof || mismatch || (merged && mergedAreRows(headerFields, lines.length))) {
       const why = eof
         ? lines.length === 1
           ? "is never closed (the file ends inside it: a torn last record?)"
@@ -325,6 +327,15 @@ export async function* csvFrames(
     };
   }
   yield { kind: "end", lineEnd: lastEnd !== "" };
+}
+
+/**
+ * Whether a quoted field over `lines` lines, each after the first reading as a record of its own,
+ * is taken for rows merged by a quote left open (reported, and the lines read again) rather than
+ * one record (kept, with a warning).
+ */
+export function mergedAreRows(columns: number, lines: number): boolean {
+  return columns >= 3 || (columns === 2 && lines >= 3);
 }
 
 /** A record's text: its lines joined by their own line ends (inside quoted fields). */

@@ -220,3 +220,26 @@ Deno.test("a reference that is JSON text stays text", async () => {
   const obj = await read(`id,output,expected\n1,x,"{""kind"": ""label"", ""value"": ""spam""}"\n`);
   assert.deepEqual(obj.rows[0].reference, { kind: "label", values: ["spam"] });
 });
+
+Deno.test("CSV, two columns: a quote left open and closed lines later is reported, and the rows in between are read", async () => {
+  const middle = Array.from({ length: 20 }, (_, i) => `r${i},x${i}`);
+  const text = ["id,output", 'a,"open', ...middle, 'last,"closed"', "tail,t", ""].join("\n");
+  const { rows, report } = await read(text);
+  assert.deepEqual(
+    rows.map((r) => r.case),
+    [...middle.map((_, i) => `r${i}`), "last", "tail"],
+  );
+  const json = report.toJSON();
+  assert.equal(json.rows.leftOut.unreadable?.count, 1);
+  assert.deepEqual(json.rows.leftOut.unreadable?.rows, [1]);
+  const problem = json.problems.find((p) => p.row === 1);
+  assert.match(problem?.message ?? "", /quote opened on line 2/);
+});
+
+Deno.test("CSV, two columns: a quoted field over two lines stays one record, with a warning", async () => {
+  const text = 'id,output\nq,"Dear Bob, hi\nThanks, Al"\nr,s\n';
+  const { rows, report } = await read(text);
+  assert.deepEqual(rows.map((r) => r.case), ["q", "r"]);
+  assert.equal(rows[0].output, "Dear Bob, hi\nThanks, Al");
+  assert.ok(report.toJSON().warnings.some((w) => w.code === "merged-lines" && w.row === 1));
+});
