@@ -298,17 +298,22 @@ Deno.test("TER, where lower is better: a version with fewer edits is the better 
   assert.equal(g.verdict, "better");
 });
 
-Deno.test("TER with unscored attempts: no worst score, so only scored-only figures, said why", async () => {
-  const source = [[0.5, 0.1], [0.6, 0.2], [0.4, null], [0.7, 0.3]].flatMap(([a, b], i) =>
+/** Six-field rows of a lower-is-better "ter" grader: one [v2, v3] score pair per case. */
+function terRows(pairs: (number | null)[][], scaleMax: number) {
+  return pairs.flatMap(([a, b], i) =>
     [["v2", a], ["v3", b]].map(([version, score]) => ({
       item: `c${i}`,
       system: version,
       scorer: "ter",
       score,
       scale_min: 0,
-      scale_max: Infinity,
+      scale_max: scaleMax,
     }))
   );
+}
+
+Deno.test("TER with unscored attempts: no worst score, so only scored-only figures, said why", async () => {
+  const source = terRows([[0.5, 0.1], [0.6, 0.2], [0.4, null], [0.7, 0.3]], Infinity);
   const g = (await compare("v2", "v3", { source })).grader("ter")!;
   assert.deepEqual(g.unscored, { a: 0, b: 1 });
   assert.equal(g.convention, "scoredOnly");
@@ -320,16 +325,7 @@ Deno.test("TER with unscored attempts: no worst score, so only scored-only figur
 });
 
 Deno.test("a bounded lower-is-better score fills an unscored attempt with its top, the worst", async () => {
-  const source = [[2, 1], [3, 1], [2, null]].flatMap(([a, b], i) =>
-    [["v2", a], ["v3", b]].map(([version, score]) => ({
-      item: `c${i}`,
-      system: version,
-      scorer: "ter",
-      score,
-      scale_min: 0,
-      scale_max: 10,
-    }))
-  );
+  const source = terRows([[2, 1], [3, 1], [2, null]], 10);
   const g = (await compare("v2", "v3", { source })).grader("ter")!;
   const all = g.conventions.allAttempted!;
   assert.ok(Math.abs(all.difference - ((1 + 1 + 10) - (2 + 3 + 2)) / 3) < 1e-12);
