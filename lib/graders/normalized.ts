@@ -4,9 +4,9 @@
  * @module
  */
 
-import { normalizeAnswer } from "../text/mod.ts";
 import { binary, noReference, quote } from "./_result.ts";
 import { normalizedExactMatchBest } from "./squad_metric.ts";
+import { normalizedText } from "./_squad_normalized.ts";
 import { type DefinedGrader, defineGrader } from "./define_grader.ts";
 import type { OptionsOf } from "./options.ts";
 import { SQUAD_OPTIONS } from "./squad_settings.ts";
@@ -57,13 +57,14 @@ export const normalizedGrader: DefinedGrader<
       return binary(true, undefined, best.referenceIndex < 0 ? undefined : best.referenceIndex);
     }
     const steps = squadSteps(options);
-    const out = quote(normalizeAnswer(input.output, steps));
-    const answers = input.references.filter((r) => normalizeAnswer(r, steps) !== "");
+    const normalize = (s: string) => normalizedText(s, steps).text;
+    const out = quote(normalize(input.output));
+    const answers = input.references.filter((r) => normalize(r) !== "");
     const reason = options.version === 2 && answers.length === 0
       ? `normalized output ${out} answers a question that has no answer (SQuAD v2.0)`
       : input.references.length === 1
       ? `normalized output ${out} differs from normalized reference ${
-        quote(normalizeAnswer(input.references[0], steps))
+        quote(normalize(input.references[0]))
       }`
       : `normalized output ${out} differs from all ${input.references.length} normalized references`;
     return binary(false, reason);

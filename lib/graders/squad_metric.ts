@@ -5,9 +5,9 @@
  * @module
  */
 
-import { normalizeAnswer, pySplit, SQUAD_STEPS, type SquadStep } from "../text/mod.ts";
-import { countItems, requireReferences } from "./_stats.ts";
-import { memoized } from "./_memo.ts";
+import { SQUAD_STEPS, type SquadStep } from "../text/mod.ts";
+import { requireReferences } from "./_stats.ts";
+import { type NormalizedText, normalizedText, tokenCounts } from "./_squad_normalized.ts";
 import { resolveOptions } from "./options.ts";
 import { SQUAD_OPTIONS, type SquadOptions, type SquadSettings } from "./squad_settings.ts";
 
@@ -27,82 +27,66 @@ function ordered(steps: readonly SquadStep[]): readonly SquadStep[] {
   return SQUAD_STEPS.filter((s) => steps.includes(s));
 }
 
-// Normalized texts and their tokens, remembered for the texts seen last under each choice of
-// steps (at most 16): exact match, token F1 and the near-miss probe normalize the same texts.
-const NORMALIZERS = new Map<string, (s: string) => { text: string; tokens: readonly string[] }>();
-
-/** A text normalized under `steps`, and its tokens (shared: do not change them). */
-function normalized(
-  s: string,
-  steps: readonly SquadStep[],
-): { text: string; tokens: readonly string[] } {
-  const key = steps.length === 4 ? "all" : steps.join(",");
-  let normalize = NORMALIZERS.get(key);
-  if (normalize === undefined) {
-    normalize = memoized((t: string) => {
-      const text = normalizeAnswer(t, steps);
-      return { text, tokens: pySplit(text) };
-    });
-    NORMALIZERS.set(key, normalize);
-  }
-  return normalize(s);
-}
-
 // Settings resolved from options objects that cannot change (the graders' resolved options).
 const SETTLED = new WeakMap<object, SquadSettings>();
 
 function settingsOf(name: string, options: unknown): SquadSettings {
+  // A frozen object stays frozen: one found here cannot have changed since.
+  if (typeof options === "object" && options !== null) {
+    const settled = SETTLED.get(options);
+    if (settled !== undefined) return settled;
+  }
   const fixed = typeof options === "object" && options !== null && Object.isFrozen(options) &&
     Object.values(options).every((v) => typeof v !== "object" || v === null || Object.isFrozen(v));
-  let settings = fixed ? SETTLED.get(options) : undefined;
-  if (settings === undefined) {
-    const resolved = resolveOptions(name, SQUAD_OPTIONS, options);
-    settings = { ...resolved, steps: ordered(resolved.steps) };
-    if (fixed) SETTLED.set(options, settings);
-  }
+  const resolved = resolveOptions(name, SQUAD_OPTIONS, options);
+  const settings = { ...resolved, steps: ordered(resolved.steps) };
+  if (fixed) SETTLED.set(options as object, settings);
   return settings;
 }
 
 /**
- * The gold answers each script scores against, with their indexes: every reference under v1.1;
+ * The best score over the gold answers each script scores against: every reference under v1.1;
  * under v2.0 those that normalize to some text, or the empty answer (index -1) when none does.
+ * `score` gets each gold answer normalized.
  */
-function goldAnswers(
+function best(
   fn: string,
   references: readonly string[],
   settings: SquadSettings,
-): { text: string; index: number }[] {
-  if (settings.version === 1) {
-    requireReferences(fn, references);
-    return references.map((text, index) => ({ text, index }));
+  score: (ref: NormalizedText) => number,
+): BestMatch {
+  if (settings.version === 1) requireReferences(fn, references);
+  let value = -Infinity;
+  let referenceIndex = -1;
+  for (let i = 0; i < references.length; i++) {
+    const ref = normalizedText(references[i], settings.steps);
+    if (settings.version === 2 && ref.text === "") continue;
+    const v = score(ref);
+    if (v > value) {
+      value = v;
+      referenceIndex = i;
+    }
   }
-  const kept = references.map((text, index) => ({ text, index }))
-    .filter((g) => normalized(g.text, settings.steps).text !== "");
-  return kept.length > 0 ? kept : [{ text: "", index: -1 }];
+  if (referenceIndex < 0) {
+    return { value: score(normalizedText("", settings.steps)), referenceIndex };
+  }
+  return { value, referenceIndex };
 }
 
-function best(gold: { text: string; index: number }[], score: (ref: string) => number): BestMatch {
-  let out: BestMatch = { value: -Infinity, referenceIndex: -1 };
-  for (const { text, index } of gold) {
-    const value = score(text);
-    if (value > out.value) out = { value, referenceIndex: index };
-  }
-  return out;
-}
-
-function f1Single(prediction: string, reference: string, settings: SquadSettings): number {
-  const pred = normalized(prediction, settings.steps).tokens;
-  const gold = normalized(reference, settings.steps).tokens;
+function f1Single(pred: NormalizedText, gold: NormalizedText, settings: SquadSettings): number {
+  const p = pred.tokens.length;
+  const g = gold.tokens.length;
   // v2.0: an empty answer on either side scores 1 when both are empty, else 0.
-  if (settings.version === 2 && (pred.length === 0 || gold.length === 0)) {
-    return pred.length === gold.length ? 1 : 0;
-  }
-  const goldCounts = countItems(gold);
+  if (settings.version === 2 && (p === 0 || g === 0)) return p === g ? 1 : 0;
+  // Equal texts share every token: precision and recall are 1.
+  if (p > 0 && pred.text === gold.text) return 1;
+  const predCounts = tokenCounts(pred);
+  const goldCounts = tokenCounts(gold);
   let same = 0;
-  for (const [token, c] of countItems(pred)) same += Math.min(c, goldCounts.get(token) ?? 0);
+  for (const [token, c] of predCounts) same += Math.min(c, goldCounts.get(token) ?? 0);
   if (same === 0) return 0;
-  const precision = same / pred.length;
-  const recall = same / gold.length;
+  const precision = same / p;
+  const recall = same / g;
   return (2 * precision * recall) / (precision + recall);
 }
 
@@ -124,9 +108,8 @@ export function normalizedExactMatchBest(
   options: SquadOptions = {},
 ): BestMatch {
   const settings = settingsOf("normalized", options);
-  const pred = normalized(prediction, settings.steps).text;
-  const gold = goldAnswers("normalizedExactMatch", references, settings);
-  return best(gold, (ref) => pred === normalized(ref, settings.steps).text ? 1 : 0);
+  const pred = normalizedText(prediction, settings.steps).text;
+  return best("normalizedExactMatch", references, settings, (ref) => pred === ref.text ? 1 : 0);
 }
 
 /**
@@ -174,8 +157,8 @@ export function tokenF1Best(
   options: SquadOptions = {},
 ): BestMatch {
   const settings = settingsOf("token-f1", options);
-  const gold = goldAnswers("tokenF1", references, settings);
-  return best(gold, (ref) => f1Single(prediction, ref, settings));
+  const pred = normalizedText(prediction, settings.steps);
+  return best("tokenF1", references, settings, (ref) => f1Single(pred, ref, settings));
 }
 
 /**

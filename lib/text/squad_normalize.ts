@@ -6,6 +6,7 @@
  */
 
 import { pySplit } from "./python_strings.ts";
+import { asciiSquadTokens } from "./_squad_ascii.ts";
 
 /** One step of SQuAD normalization. */
 export type SquadStep = "lowercase" | "punct" | "articles" | "whitespace";
@@ -49,6 +50,10 @@ const NON_ASCII = /[\u0080-\uffff]/;
  * ```
  */
 export function normalizeAnswer(s: string, steps: readonly SquadStep[] = SQUAD_STEPS): string {
+  if (hasAllSteps(steps)) {
+    const tokens = asciiSquadTokens(s);
+    if (tokens !== undefined) return tokens.join(" ");
+  }
   let out = s;
   if (steps.includes("lowercase")) out = out.toLowerCase();
   if (steps.includes("punct")) out = out.replace(ASCII_PUNCT, "");
@@ -57,4 +62,9 @@ export function normalizeAnswer(s: string, steps: readonly SquadStep[] = SQUAD_S
   }
   if (steps.includes("whitespace")) out = pySplit(out).join(" ");
   return out;
+}
+
+/** True when `steps` names all four steps (the script's pipeline). */
+function hasAllSteps(steps: readonly SquadStep[]): boolean {
+  return steps === SQUAD_STEPS || SQUAD_STEPS.every((step) => steps.includes(step));
 }
