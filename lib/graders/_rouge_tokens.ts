@@ -12,23 +12,38 @@ export function rougeTokens(text: string, stemmer = false): readonly string[] {
   return stemmer ? STEMMED(text) : PLAIN(text);
 }
 
+/** Token lists as integer ids, and how many distinct tokens they hold. */
+export interface TokenIds {
+  /** Each list's tokens as ids: 0, 1, 2… in order of first appearance over all the lists. */
+  readonly ids: readonly (readonly number[])[];
+  /** The number of distinct tokens: every id is below it. */
+  readonly symbols: number;
+}
+
+// The last lists numbered and their ids: the ROUGE graders number the same lists of a row one
+// after another (the lists are the remembered ones above, so the same objects).
+let lastLists: readonly (readonly string[])[] = [];
+let lastIds: TokenIds = { ids: [], symbols: 0 };
+
 /**
  * Number the tokens of several lists: equal tokens get equal ids (0, 1, 2… in order of first
- * appearance), so that comparisons and counts work on integers.
+ * appearance), so that comparisons and counts work on integers. Shared: do not change the ids.
  */
-export function tokenIds(lists: readonly (readonly string[])[]): {
-  ids: Int32Array[];
-  symbols: number;
-} {
+export function tokenIds(lists: readonly (readonly string[])[]): TokenIds {
+  if (lists.length === lastLists.length && lists.every((list, i) => list === lastLists[i])) {
+    return lastIds;
+  }
   const table = new Map<string, number>();
   const ids = lists.map((tokens) => {
-    const out = new Int32Array(tokens.length);
+    const out: number[] = [];
     for (let i = 0; i < tokens.length; i++) {
       let id = table.get(tokens[i]);
       if (id === undefined) table.set(tokens[i], id = table.size);
-      out[i] = id;
+      out.push(id);
     }
     return out;
   });
-  return { ids, symbols: table.size };
+  lastLists = lists;
+  lastIds = { ids, symbols: table.size };
+  return lastIds;
 }

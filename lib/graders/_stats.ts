@@ -15,13 +15,6 @@ export function sumRows(rows: readonly (readonly number[])[], width: number): nu
   return total;
 }
 
-/** Count the items of a list into a map. */
-export function countItems(items: Iterable<string>): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const item of items) counts.set(item, (counts.get(item) ?? 0) + 1);
-  return counts;
-}
-
 /** Throw a RangeError unless there is at least one reference. */
 export function requireReferences(fn: string, references: readonly unknown[]): void {
   if (references.length === 0) {

@@ -56,9 +56,35 @@ export function lcsLength(
   return prev[b.length];
 }
 
-function scoreTokens(prediction: Int32Array, target: Int32Array) {
+// Two rows of the LCS table, reused from call to call.
+let upper = new Int32Array(64);
+let lower = new Int32Array(64);
+
+/** {@link lcsLength} of two id lists, on the reused rows. */
+function lcsOfIds(a: readonly number[], b: readonly number[]): number {
+  if (upper.length <= b.length) {
+    upper = new Int32Array(2 * (b.length + 1));
+    lower = new Int32Array(2 * (b.length + 1));
+  }
+  let prev = upper;
+  let row = lower;
+  prev.fill(0, 0, b.length + 1);
+  row[0] = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = x === b[j - 1] ? prev[j - 1] + 1 : Math.max(prev[j], row[j - 1]);
+    }
+    const swap = prev;
+    prev = row;
+    row = swap;
+  }
+  return prev[b.length];
+}
+
+function scoreTokens(prediction: readonly number[], target: readonly number[]) {
   if (prediction.length === 0 || target.length === 0) return { precision: 0, recall: 0, f: 0 };
-  const lcs = lcsLength(target, prediction);
+  const lcs = lcsOfIds(target, prediction);
   const precision = lcs / prediction.length;
   const recall = lcs / target.length;
   const f = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
@@ -87,15 +113,14 @@ export function rougeL(
 ): RougeLResult {
   requireReferences("rougeL", references);
   const stemmer = options.stemmer ?? false;
-  // Tokens as integers, numbered over the prediction and every reference together.
   const { ids } = tokenIds([
     rougeTokens(prediction, stemmer),
     ...references.map((r) => rougeTokens(r, stemmer)),
   ]);
   let best: RougeLResult | undefined;
-  references.forEach((_, referenceIndex) => {
+  for (let referenceIndex = 0; referenceIndex < references.length; referenceIndex++) {
     const scored = scoreTokens(ids[0], ids[referenceIndex + 1]);
     if (best === undefined || scored.f > best.f) best = { ...scored, referenceIndex };
-  });
+  }
   return best!;
 }

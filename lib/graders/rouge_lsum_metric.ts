@@ -6,8 +6,8 @@
  */
 
 import { punktSentences } from "../text/mod.ts";
-import { rougeTokens } from "./_rouge_tokens.ts";
-import { countItems, requireReferences } from "./_stats.ts";
+import { rougeTokens, tokenIds } from "./_rouge_tokens.ts";
+import { requireReferences } from "./_stats.ts";
 import { bestReference, fMeasure, type RougeScore } from "./rouge_n_metric.ts";
 
 /** Options of {@link rougeLsum}. */
@@ -41,49 +41,49 @@ export function summaryUnits(text: string, splitSummaries = false): string[] {
   return units.filter((unit) => unit.length > 0);
 }
 
+// Scratch space reused from call to call: the full LCS table, the marks of a target sentence's
+// union of LCS positions, and each token's budget on either side (indexed by token id).
+let table = new Uint32Array(256);
+let marks = new Uint8Array(64);
+let targetLeft = new Int32Array(1024);
+let predictionLeft = new Int32Array(1024);
+
 /**
- * Positions in `ref` of one LCS with `can`, read back from the full LCS table as rouge-score's
- * `_backtrack_norec` does: the diagonal on equal tokens, otherwise left when the left cell is
- * strictly larger than the upper one, else up. `table` is scratch space, grown as needed.
+ * Mark in `marks` the positions in `ref` of one LCS with `can`, read back from the full LCS table
+ * as rouge-score's `_backtrack_norec` does: the diagonal on equal tokens, otherwise left when the
+ * left cell is strictly larger than the upper one, else up.
  */
-function lcsPositions(ref: readonly string[], can: readonly string[], scratch: Scratch): number[] {
+function markLcs(ref: readonly number[], can: readonly number[]): void {
   const width = can.length + 1;
   const size = (ref.length + 1) * width;
-  if (scratch.table.length < size) {
-    scratch.table = new Uint32Array(Math.max(size, 2 * scratch.table.length));
-  }
-  const t = scratch.table;
+  if (table.length < size) table = new Uint32Array(Math.max(size, 2 * table.length));
+  const t = table;
   t.fill(0, 0, size);
   for (let i = 1; i <= ref.length; i++) {
+    const x = ref[i - 1];
     for (let j = 1; j <= can.length; j++) {
-      t[i * width + j] = ref[i - 1] === can[j - 1]
+      t[i * width + j] = x === can[j - 1]
         ? t[(i - 1) * width + j - 1] + 1
         : Math.max(t[(i - 1) * width + j], t[i * width + j - 1]);
     }
   }
-  const out: number[] = [];
   let i = ref.length;
   let j = can.length;
   while (i > 0 && j > 0) {
     if (ref[i - 1] === can[j - 1]) {
-      out.push(i - 1);
+      marks[i - 1] = 1;
       i--;
       j--;
     } else if (t[i * width + j - 1] > t[(i - 1) * width + j]) j--;
     else i--;
   }
-  return out;
 }
 
-/** A reusable LCS table. */
-interface Scratch {
-  table: Uint32Array;
-}
-
-/** rouge-score's `_summary_level_lcs` on tokenized sentence units. */
+/** rouge-score's `_summary_level_lcs` on sentence units as token ids below `symbols`. */
 function summaryLevelLcs(
-  target: readonly (readonly string[])[],
-  prediction: readonly (readonly string[])[],
+  target: readonly (readonly number[])[],
+  prediction: readonly (readonly number[])[],
+  symbols: number,
 ): Omit<RougeScore, "referenceIndex"> {
   const zero = { precision: 0, recall: 0, f: 0 };
   if (target.length === 0 || prediction.length === 0) return zero;
@@ -91,24 +91,30 @@ function summaryLevelLcs(
   const n = prediction.reduce((s, sentence) => s + sentence.length, 0);
   if (m === 0 || n === 0) return zero;
   // Budgets that keep a token from counting more often than either side has it.
-  const targetLeft = countItems(target.flat());
-  const predictionLeft = countItems(prediction.flat());
+  if (targetLeft.length < symbols) {
+    targetLeft = new Int32Array(2 * symbols);
+    predictionLeft = new Int32Array(2 * symbols);
+  }
+  for (const sentence of target) for (const id of sentence) targetLeft[id]++;
+  for (const sentence of prediction) for (const id of sentence) predictionLeft[id]++;
   let hits = 0;
-  const scratch: Scratch = { table: new Uint32Array(64) };
   for (const sentence of target) {
-    const union = new Set<number>();
-    for (const candidate of prediction) {
-      for (const position of lcsPositions(sentence, candidate, scratch)) union.add(position);
-    }
-    for (const position of [...union].sort((a, b) => a - b)) {
-      const token = sentence[position];
-      if ((predictionLeft.get(token) ?? 0) > 0 && (targetLeft.get(token) ?? 0) > 0) {
+    if (marks.length < sentence.length) marks = new Uint8Array(2 * sentence.length);
+    marks.fill(0, 0, sentence.length);
+    for (const candidate of prediction) markLcs(sentence, candidate);
+    // The union of the positions, in increasing order.
+    for (let position = 0; position < sentence.length; position++) {
+      if (marks[position] === 0) continue;
+      const id = sentence[position];
+      if (predictionLeft[id] > 0 && targetLeft[id] > 0) {
         hits++;
-        predictionLeft.set(token, predictionLeft.get(token)! - 1);
-        targetLeft.set(token, targetLeft.get(token)! - 1);
+        predictionLeft[id]--;
+        targetLeft[id]--;
       }
     }
   }
+  for (const sentence of target) for (const id of sentence) targetLeft[id] = 0;
+  for (const sentence of prediction) for (const id of sentence) predictionLeft[id] = 0;
   const recall = hits / m;
   const precision = hits / n;
   return { precision, recall, f: fMeasure(precision, recall) };
@@ -138,8 +144,12 @@ export function rougeLsum(
 ): RougeScore {
   requireReferences("rougeLsum", references);
   const stemmer = options.stemmer ?? false;
-  const tokens = (text: string) =>
-    summaryUnits(text, options.splitSummaries ?? false).map((s) => rougeTokens(s, stemmer));
-  const pred = tokens(prediction);
-  return bestReference(references, (reference) => summaryLevelLcs(tokens(reference), pred));
+  const split = options.splitSummaries ?? false;
+  const units = (text: string) => summaryUnits(text, split).map((s) => rougeTokens(s, stemmer));
+  // Sentence units as ids, numbered over the prediction and every reference together.
+  const sentences = [units(prediction), ...references.map(units)];
+  const { ids, symbols } = tokenIds(sentences.flat());
+  let at = 0;
+  const [pred, ...targets] = sentences.map((text) => ids.slice(at, at += text.length));
+  return bestReference(references, (_, i) => summaryLevelLcs(targets[i], pred, symbols));
 }

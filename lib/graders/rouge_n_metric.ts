@@ -50,22 +50,75 @@ export function bestReference(
   return best!;
 }
 
-/**
- * The n-grams of `tokens` (as ids below `symbols`) counted by key: a number made of the ids when
- * it stays exact, else the ids joined as text.
- */
-function ngramCounts(tokens: Int32Array, symbols: number, n: number): Map<number | string, number> {
-  const counts = new Map<number | string, number>();
-  const numeric = Math.pow(Math.max(symbols, 2), n) < Number.MAX_SAFE_INTEGER;
-  for (let i = 0; i + n <= tokens.length; i++) {
-    let key: number | string;
-    if (numeric) {
-      key = 0;
-      for (let k = 0; k < n; k++) key = key * symbols + tokens[i + k];
-    } else key = tokens.subarray(i, i + n).join(" ");
-    counts.set(key, (counts.get(key) ?? 0) + 1);
+// The prediction's n-grams, counted in an open-addressing table reused from call to call: each
+// slot holds where in the prediction its n-gram first starts, how often it occurs there, and how
+// many of those a target has matched so far.
+let slotStart = new Int32Array(64);
+let slotCount = new Int32Array(64);
+let slotUsed = new Int32Array(64);
+
+function ngramHash(ids: readonly number[], at: number, n: number): number {
+  let h = 0x811c9dc5;
+  for (let k = 0; k < n; k++) h = Math.imul(h ^ ids[at + k], 0x01000193);
+  return h ^ (h >>> 15);
+}
+
+/** The slot of the n-gram of `ids` at `at`: the one holding it, or the empty one where it goes. */
+function slotOf(
+  pred: readonly number[],
+  ids: readonly number[],
+  at: number,
+  n: number,
+  mask: number,
+): number {
+  let slot = ngramHash(ids, at, n) & mask;
+  for (;;) {
+    const start = slotStart[slot];
+    if (start < 0) return slot;
+    let k = 0;
+    while (k < n && pred[start + k] === ids[at + k]) k++;
+    if (k === n) return slot;
+    slot = (slot + 1) & mask;
   }
-  return counts;
+}
+
+/** Count the prediction's n-grams into the table; returns the table's mask. */
+function countPrediction(pred: readonly number[], n: number, grams: number): number {
+  let size = 64;
+  while (size < 2 * grams) size *= 2;
+  if (slotStart.length < size) {
+    slotStart = new Int32Array(size);
+    slotCount = new Int32Array(size);
+    slotUsed = new Int32Array(size);
+  }
+  slotStart.fill(-1, 0, size);
+  slotCount.fill(0, 0, size);
+  const mask = size - 1;
+  for (let i = 0; i < grams; i++) {
+    const slot = slotOf(pred, pred, i, n, mask);
+    if (slotStart[slot] < 0) slotStart[slot] = i;
+    slotCount[slot]++;
+  }
+  return mask;
+}
+
+/** The clipped overlap of a target's n-grams with the counted prediction's. */
+function overlapWith(
+  pred: readonly number[],
+  target: readonly number[],
+  n: number,
+  mask: number,
+): number {
+  slotUsed.fill(0, 0, mask + 1);
+  let overlap = 0;
+  for (let j = 0; j + n <= target.length; j++) {
+    const slot = slotOf(pred, target, j, n, mask);
+    if (slotUsed[slot] < slotCount[slot]) {
+      slotUsed[slot]++;
+      overlap++;
+    }
+  }
+  return overlap;
 }
 
 /**
@@ -97,19 +150,18 @@ export function rougeN(
     throw new UserRangeError(`rougeN needs n, a whole number ≥ 1, got ${String(n)}`);
   }
   const stemmer = options.stemmer ?? false;
-  // Tokens as integers, numbered over the prediction and every reference together.
-  const { ids, symbols } = tokenIds([
+  const { ids } = tokenIds([
     rougeTokens(prediction, stemmer),
     ...references.map((r) => rougeTokens(r, stemmer)),
   ]);
-  const pred = ngramCounts(ids[0], symbols, n);
-  const predCount = Math.max(ids[0].length - n + 1, 0);
+  const pred = ids[0];
+  const predCount = Math.max(pred.length - n + 1, 0);
+  const mask = countPrediction(pred, n, predCount);
   return bestReference(references, (_, i) => {
-    const target = ngramCounts(ids[i + 1], symbols, n);
-    let overlap = 0;
-    for (const [gram, c] of target) overlap += Math.min(c, pred.get(gram) ?? 0);
+    const target = ids[i + 1];
+    const overlap = predCount === 0 ? 0 : overlapWith(pred, target, n, mask);
     const precision = overlap / Math.max(predCount, 1);
-    const recall = overlap / Math.max(ids[i + 1].length - n + 1, 1);
+    const recall = overlap / Math.max(target.length - n + 1, 1);
     return { precision, recall, f: fMeasure(precision, recall) };
   });
 }
