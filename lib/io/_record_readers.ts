@@ -1,6 +1,7 @@
 // One async generator of raw records per format.
-// @ts-types="npm:@types/papaparse@5.5.2"
-import Papa from "npm:papaparse@5.7.1";
+// papaparse bundled as one ES module (tools/bundle_cjs.ts): the package is CommonJS, whose
+// loader costs ~60 ms of CPU at start-up.
+import Papa from "./_papaparse.js";
 import { flattenRecord, isPlainObject, setField } from "./_flatten.ts";
 import { numberedLines } from "./numbered_lines.ts";
 import { readJsonRecord, tooLargeMessage } from "./_json_record.ts";

@@ -5,8 +5,8 @@
  *
  * @module
  */
-// @ts-types="npm:@types/papaparse@5.5.2"
-import Papa from "npm:papaparse@5.7.1";
+// papaparse bundled as one ES module (tools/bundle_cjs.ts), not the CommonJS package.
+import Papa from "../io/_papaparse.js";
 import { AtomicFile } from "../io/output_file.ts";
 
 /** One scored row. */
