@@ -13,7 +13,10 @@
 //   on where the cache is;
 // - papaparse's Node stream input (`Papa.parse(Papa.NODE_STREAM_INPUT)`, which verdict never
 //   uses) requires node:stream when it is asked for; that require throws instead, and the
-//   `createRequire` prelude it needed goes, so neither module imports anything.
+//   `createRequire` prelude it needed goes, so neither module imports anything;
+// - ajv's bundle runs its packages on the first call of its one export, `ajvModules()`, not when
+//   it loads: the statements esbuild writes for the entry's exports move into that function, so
+//   a run with no schema to check never evaluates ajv (~20 ms of CPU, on every worker too).
 import { pinned } from "./bundle_quantiles.ts";
 
 const ROOT = new URL("../", import.meta.url);
@@ -29,6 +32,8 @@ interface Bundle {
   entry: (specs: string[]) => string;
   /** Edits after bundling: [find, replace by, times expected]. */
   edits: [string, string, number][];
+  /** Run the packages on the first call of `<lazy>()`, not on load (see the header). */
+  lazy?: string;
   /** The license line of the header. */
   license: string;
   /** Packages only the declarations read (import-map names). */
@@ -45,16 +50,27 @@ const BUNDLES: Bundle[] = [
     entry: ([ajv, formats]) =>
       `import { Ajv } from "${ajv}";\n` +
       `import formatsModule from "${formats}";\n` +
+      `import equalModule from "${ajv}/dist/runtime/equal.js";\n` +
       "const addFormats = formatsModule.default;\n" +
-      "export { addFormats, Ajv };\n",
+      "const equal = equalModule.default;\n" +
+      "export { addFormats, Ajv, equal };\n",
     edits: [],
+    lazy: "ajvModules",
     license:
       "// (Evgeny Poberezkin and the ajv authors, MIT License; their license comments are kept below).",
     dts: ([ajv, formats]) =>
-      `export { Ajv } from "${ajv}";\n` +
+      `import type { Ajv } from "${ajv}";\n` +
       `import type { FormatsPlugin } from "${formats}";\n` +
-      "/** ajv-formats' plugin: adds the string formats (email, date-time, uri…) to an Ajv. */\n" +
-      "export declare const addFormats: FormatsPlugin;\n",
+      "/**\n" +
+      " * ajv's class; ajv-formats' plugin, which adds the string formats (email, date-time, uri…)\n" +
+      " * to an Ajv; and ajv's deep equality, which generated validators call. The packages run on\n" +
+      " * the first call.\n" +
+      " */\n" +
+      "export declare function ajvModules(): {\n" +
+      "  Ajv: typeof Ajv;\n" +
+      "  addFormats: FormatsPlugin;\n" +
+      "  equal: (a: unknown, b: unknown) => boolean;\n" +
+      "};\n",
   },
   {
     file: "_papaparse.js",
@@ -91,6 +107,33 @@ function replaceExactly(text: string, find: string, by: string, times: number): 
   return text.replaceAll(find, by);
 }
 
+/**
+ * Move the statements esbuild writes after the entry comment (the packages' `require_…()` calls
+ * and the export bindings) into a function `name` that runs them once and returns the exports.
+ */
+function lazyExports(text: string, name: string): string {
+  const tail =
+    /\/\/ entry: the packages' exports\n((?:var \w+ = [^\n]+;\n)+)export \{\n([^}]+)\};\n$/
+      .exec(text);
+  if (!tail) throw new Error("the bundle's entry statements are not as expected: check the edit");
+  const fields = tail[2].split(",").map((e) => e.trim()).filter(Boolean).map((e) => {
+    const [local, , exported = local] = e.split(/\s+/);
+    return `${exported}: ${local}`;
+  });
+  const body = tail[1].trimEnd().split("\n").map((line) => `    ${line}`).join("\n");
+  return text.slice(0, tail.index) +
+    "// entry: the packages' exports, made on the first call\n" +
+    "let __modules;\n" +
+    `function ${name}() {\n` +
+    "  if (__modules === undefined) {\n" +
+    `${body}\n` +
+    `    __modules = { ${fields.join(", ")} };\n` +
+    "  }\n" +
+    "  return __modules;\n" +
+    "}\n" +
+    `export { ${name} };\n`;
+}
+
 /** Bundle one module and write it and its `.d.ts` into `dir`. */
 async function bundleOne(b: Bundle, dir: URL): Promise<{ js: URL; dts: URL }> {
   const specs = await Promise.all(b.packages.map(pinned));
@@ -120,6 +163,7 @@ async function bundleOne(b: Bundle, dir: URL): Promise<{ js: URL; dts: URL }> {
       throw new Error("a cache path is left in the bundle: check the comment edit");
     }
     for (const [find, by, times] of b.edits) text = replaceExactly(text, find, by, times);
+    if (b.lazy) text = lazyExports(text, b.lazy);
     if (/^import\b/m.test(text) || text.includes('__require("')) {
       throw new Error(`${b.file} still imports or requires something: check the edits`);
     }
@@ -129,7 +173,8 @@ async function bundleOne(b: Bundle, dir: URL): Promise<{ js: URL; dts: URL }> {
       `// Bundled with deno ${Deno.version.deno} from ${specs.join(" and ")}`,
       b.license,
       "// Edits after bundling: cache paths → npm: names" +
-      (b.edits.length ? "; no createRequire prelude; Node stream input throws." : "."),
+      (b.edits.length ? "; no createRequire prelude; Node stream input throws" : "") +
+      (b.lazy ? `; the packages run on the first call of ${b.lazy}()` : "") + ".",
       `// @ts-self-types="./${stem}.d.ts"`,
       ...(b.edits.length
         ? [
@@ -155,6 +200,58 @@ async function bundleOne(b: Bundle, dir: URL): Promise<{ js: URL; dts: URL }> {
   }
 }
 
+/** The draft-07 meta-schema's id in ajv. */
+const DRAFT_07 = "http://json-schema.org/draft-07/schema";
+
+/**
+ * Write `_ajv_meta.js` into `dir`: the validator ajv compiles for the draft-07 meta-schema (which
+ * checks every schema before its own compile; ~40 ms of CPU on a fresh instance), as ajv's own
+ * standalone code, made by the pinned ajv with the options lib/graders/json_schema.ts gives it.
+ * Its one import, ajv's deep equality, comes from the bundle.
+ */
+async function metaValidator(dir: URL): Promise<{ js: URL; dts: URL }> {
+  const [ajvSpec, formatsSpec] = await Promise.all(["ajv", "ajv-formats"].map(pinned));
+  const { Ajv } = await import(ajvSpec);
+  const { default: standaloneCode } = await import(`${ajvSpec}/dist/standalone/index.js`);
+  const { default: formats } = await import(formatsSpec);
+  const { re2Engine } = await import("../lib/graders/_re2.ts");
+  // The options of newAjv() in lib/graders/json_schema.ts, and the two that keep the source.
+  const ajv = new Ajv({
+    allErrors: true,
+    strict: false,
+    code: { regExp: re2Engine, source: true, esm: true },
+  });
+  formats.default(ajv);
+  let code: string = standaloneCode.default(ajv, ajv.getSchema(DRAFT_07));
+  code = replaceExactly(code, 'require("ajv/dist/runtime/equal").default', "equal", 1);
+  // The first call of equal makes ajv's modules run (they have, by then: a schema is compiled).
+  code = code.replace(/^"use strict";/, "const equal = (a, b) => ajvModules().equal(a, b);");
+  if (code.includes("require(")) throw new Error("the meta-schema validator requires something");
+  const js = new URL("_ajv_meta.js", dir);
+  const dts = new URL("_ajv_meta.d.ts", dir);
+  await Deno.writeTextFile(
+    js,
+    [
+      "// GENERATED by tools/bundle_cjs.ts (deno task cjs-bundles): do not edit.",
+      `// The draft-07 meta-schema's validator as ${ajvSpec} compiles it (standalone code), with`,
+      `// ${formatsSpec} and the options of lib/graders/json_schema.ts.`,
+      '// @ts-self-types="./_ajv_meta.d.ts"',
+      'import { ajvModules } from "./_ajv.js";',
+      code,
+      "",
+    ].join("\n"),
+  );
+  await Deno.writeTextFile(
+    dts,
+    "// GENERATED by tools/bundle_cjs.ts (deno task cjs-bundles): do not edit.\n" +
+      `import type { ValidateFunction } from "${ajvSpec}";\n` +
+      "/** The draft-07 meta-schema's validator, as ajv compiles it. */\n" +
+      "export declare const validate: ValidateFunction;\n" +
+      "export default validate;\n",
+  );
+  return { js, dts };
+}
+
 /**
  * Bundle the pinned packages; each module goes into `dirFor(folder)` (by default its lib/
  * folder). Returns the written files by generated file name.
@@ -164,6 +261,7 @@ export async function bundleCjs(
 ): Promise<Record<string, { js: URL; dts: URL }>> {
   const out: Record<string, { js: URL; dts: URL }> = {};
   for (const b of BUNDLES) out[b.file] = await bundleOne(b, dirFor(b.folder));
+  out["_ajv_meta.js"] = await metaValidator(dirFor("graders"));
   return out;
 }
 

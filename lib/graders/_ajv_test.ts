@@ -3,7 +3,10 @@
 import assert from "node:assert/strict";
 import { Ajv as PackageAjv } from "ajv";
 import packageFormats from "ajv-formats";
-import { addFormats, Ajv } from "./_ajv.js";
+import type { Ajv } from "npm:ajv@8.20.0";
+import { ajvModules } from "./_ajv.js";
+import { validate as draft07 } from "./_ajv_meta.js";
+import { re2Engine } from "./_re2.ts";
 import { bundleCjs } from "../../tools/bundle_cjs.ts";
 import { pinned } from "../../tools/bundle_quantiles.ts";
 
@@ -16,13 +19,15 @@ Deno.test("the bundled ajv names the pinned package versions and the Deno that m
   assert.match(head, /Bundled with deno \d+\.\d+\.\d+ /);
 });
 
+const { Ajv: BundledAjv, addFormats } = ajvModules();
+
 Deno.test("the bundled ajv accepts, rejects and words errors as the packages do", () => {
-  const make = (A: typeof Ajv, formats: (ajv: Ajv) => unknown) => {
+  const make = (A: typeof BundledAjv, formats: (ajv: Ajv) => unknown) => {
     const ajv = new A({ allErrors: true, strict: false });
     formats(ajv);
     return ajv;
   };
-  const bundled = make(Ajv, addFormats);
+  const bundled = make(BundledAjv, addFormats);
   const pkg = make(PackageAjv, packageFormats.default as unknown as (ajv: Ajv) => unknown);
   const schemas: unknown[] = [
     { type: "object", required: ["a"], properties: { a: { type: "string", format: "email" } } },
@@ -47,6 +52,47 @@ Deno.test("the bundled ajv accepts, rejects and words errors as the packages do"
   }
 });
 
+Deno.test("the generated meta-schema validator checks schemas as the one ajv compiles", () => {
+  const options = { allErrors: true, strict: false, code: { regExp: re2Engine } };
+  const ahead = new BundledAjv(options);
+  addFormats(ahead);
+  ahead.schemas["http://json-schema.org/draft-07/schema"]!.validate = draft07;
+  const pkg = new PackageAjv(options);
+  (packageFormats.default as unknown as (ajv: PackageAjv) => unknown)(pkg);
+  const schemas: unknown[] = [
+    true,
+    { type: "strng" },
+    { properties: { a: { minimum: "x" } } },
+    { required: "a" },
+    { required: ["a", "a"] },
+    { type: ["string", "string"] },
+    { items: [{ type: 1 }], uniqueItems: "x" },
+    { enum: [1, 1] },
+    { enum: [{ a: [1] }, { a: [1] }] },
+    { $schema: "http://json-schema.org/draft-07/schema#", type: 3 },
+    { $schema: "http://json-schema.org/draft-07/schema", type: "x" },
+    { $schema: "https://json-schema.org/draft/2020-12/schema" },
+    { $schema: 3 },
+    { $ref: "http://json-schema.org/draft-07/schema#" },
+    { $id: "x", definitions: { a: { $id: 5 } } },
+    { patternProperties: { "^a": { type: "nul" } }, dependencies: { a: 1 } },
+    { if: 1, then: {}, contentMediaType: 2, format: 3, pattern: 4 },
+    { type: "object", properties: { a: { type: "string", format: "email" } }, required: ["a"] },
+  ];
+  const values = [{}, { a: "x@example.com" }, { a: "nope" }, { type: "x" }, [1, 1], 7, null];
+  const outcome = (ajv: Ajv | PackageAjv, schema: unknown) => {
+    try {
+      const validate = ajv.compile(schema as object);
+      return values.map((v) => [validate(v), ajv.errorsText(validate.errors)]);
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+  for (const schema of schemas) {
+    assert.deepEqual(outcome(ahead, schema), outcome(pkg, schema), JSON.stringify(schema));
+  }
+});
+
 Deno.test("the committed ajv and papaparse bundles are what tools/bundle_cjs.ts makes now", async (t) => {
   const committed = await Deno.readTextFile(GENERATED);
   const made = /Bundled with deno (\S+) /.exec(committed)?.[1];
@@ -59,7 +105,11 @@ Deno.test("the committed ajv and papaparse bundles are what tools/bundle_cjs.ts 
   try {
     const written = await bundleCjs(() => new URL(`file://${dir}/`));
     const lib = new URL("../", import.meta.url);
-    const places: Record<string, string> = { "_ajv.js": "graders/", "_papaparse.js": "io/" };
+    const places: Record<string, string> = {
+      "_ajv.js": "graders/",
+      "_ajv_meta.js": "graders/",
+      "_papaparse.js": "io/",
+    };
     for (const [file, { js, dts }] of Object.entries(written)) {
       const stem = file.replace(/\.js$/, "");
       await t.step(file, async () => {

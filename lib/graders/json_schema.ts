@@ -7,9 +7,11 @@
  */
 
 // ajv and ajv-formats bundled as one ES module (tools/bundle_cjs.ts): the packages are CommonJS,
-// and loading them through Deno's Node module loader costs ~110 ms of CPU; the bundle ~15 ms.
-import { addFormats, Ajv } from "./_ajv.js";
-import type { ErrorObject, ValidateFunction } from "npm:ajv@8.20.0";
+// and loading them through Deno's Node module loader costs ~110 ms of CPU. The bundle runs them
+// when the first schema is compiled, so a file with no schema never does.
+import { ajvModules } from "./_ajv.js";
+import { validate as draft07 } from "./_ajv_meta.js";
+import type { Ajv, ErrorObject, ValidateFunction } from "npm:ajv@8.20.0";
 import { binary, errored, notJudged } from "./_result.ts";
 import { re2Engine } from "./_re2.ts";
 import { type DefinedGrader, defineGrader } from "./define_grader.ts";
@@ -36,10 +38,22 @@ function newAjv(): Ajv {
   // strict: false accepts unknown keywords (common in real schemas); the meta-schema check
   // still rejects invalid ones. No loadSchema: an unresolved $ref is an error, never a fetch.
   // Patterns run on RE2 (linear time), never on JavaScript's backtracking RegExp.
+  // tools/bundle_cjs.ts makes _ajv_meta.js from these options: change both together.
+  const { Ajv, addFormats } = ajvModules();
   const ajv = new Ajv({ allErrors: true, strict: false, code: { regExp: re2Engine } });
   addFormats(ajv);
+  // Every schema is first checked against the draft-07 meta-schema, whose validator ajv would
+  // compile on the instance's first schema (~40 ms of CPU, most of a small file's json-schema
+  // time). The validator ajv generates for it is made ahead instead: the same code, as ajv's
+  // standalone output (_ajv_meta.js), given to the meta-schema's entry as if compiled there.
+  const meta = ajv.schemas[DRAFT_07];
+  if (meta === undefined) throw new Error(`ajv has no meta-schema ${DRAFT_07}`);
+  meta.validate = draft07;
   return ajv;
 }
+
+/** The draft-07 meta-schema's key in ajv. */
+const DRAFT_07 = "http://json-schema.org/draft-07/schema";
 
 /**
  * The instance schemas without an `$id` share (building one costs more than most compiles). ajv
