@@ -150,7 +150,18 @@ Deno.test("tests: code that fills memory outside V8's heap (ArrayBuffers) is sto
   try {
     const row = { id: "mem", question: "add", response: code, tests: [ADD_TESTS[0]] };
     await Deno.writeTextFile(data, JSON.stringify(row) + "\n");
-    const r = await runProcess(["run", "-A", "cli.ts", "eval", data, "--metric", "tests", "-v"]);
+    // A long time limit: on a loaded machine writing the buffers is slow, and the 10 s default
+    // could stop the code for time before its memory is read, which is not what is tested here.
+    const r = await runProcess([
+      "run",
+      "-A",
+      "cli.ts",
+      "eval",
+      data,
+      "--metric",
+      "tests:timeout=120000",
+      "-v",
+    ]);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /F12 +ran out of memory \(512 MB\) during test 1/);
   } finally {
