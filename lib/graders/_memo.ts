@@ -1,22 +1,48 @@
 // Remembering pure functions of a string for the strings seen last. Within a row the graders and
 // the near-miss probe ask the same questions of the same texts (each formatting step of the output,
 // its numbers read one way or another); across rows texts rarely repeat, so a small memory does.
-// Two generations: when the young one is full it becomes the old one, and the old one is dropped,
-// so at most 2 × `size` results are kept. Results are shared: callers must not change them.
+//
+// The memory is a fixed table of 2 × `size` slots in pairs: a string may sit in either slot of the
+// pair its length and a few of its characters choose, and a new string takes the older one. A look-up
+// reads five characters instead of hashing the whole text (outputs can be long), and remembering
+// allocates nothing, so the table makes no garbage as rows go by (a Map per generation did). Keys are
+// compared whole (`===`), so a result is only ever returned for its own text; two texts that share
+// a pair merely push each other out. Results are shared: callers must not change them.
+
+/** The pair of slots (its even index) of `s` in a table of `mask + 1` slots. */
+function pairOf(s: string, mask: number): number {
+  const n = s.length;
+  let h = Math.imul(n ^ 0x2f6b1a3d, 0x9e3779b1);
+  if (n > 0) {
+    h = Math.imul(h ^ s.charCodeAt(0), 0x85ebca6b);
+    h = Math.imul(h ^ s.charCodeAt(n - 1), 0xc2b2ae35);
+    h = Math.imul(h ^ s.charCodeAt(n >> 1), 0x85ebca6b);
+    h = Math.imul(h ^ s.charCodeAt(n >> 2), 0xc2b2ae35);
+    h = Math.imul(h ^ s.charCodeAt(n - 1 - (n >> 2)), 0x85ebca6b);
+  }
+  h ^= h >>> 15;
+  return h & mask & ~1;
+}
 
 /** `fn`, answering from memory for strings it was recently asked about. */
 export function memoized<T>(fn: (s: string) => T, size = 512): (s: string) => T {
-  let young = new Map<string, T>();
-  let old = new Map<string, T>();
+  let slots = 2;
+  while (slots < 2 * size) slots *= 2;
+  const mask = slots - 1;
+  const keys: (string | undefined)[] = new Array(slots).fill(undefined);
+  const values: (T | undefined)[] = new Array(slots).fill(undefined);
+  // Per pair, which of its two slots was filled last (so the other one is replaced next).
+  const newer = new Uint8Array(slots >> 1);
   return (s: string): T => {
-    let value = young.get(s);
-    if (value !== undefined || young.has(s)) return value as T;
-    value = old.has(s) ? old.get(s) as T : fn(s);
-    if (young.size >= size) {
-      old = young;
-      young = new Map();
-    }
-    young.set(s, value);
+    const i = pairOf(s, mask);
+    if (keys[i] === s) return values[i] as T;
+    if (keys[i + 1] === s) return values[i + 1] as T;
+    const value = fn(s);
+    const pair = i >> 1;
+    const slot = newer[pair] === 0 ? i + 1 : i;
+    newer[pair] = slot - i;
+    keys[slot] = s;
+    values[slot] = value;
     return value;
   };
 }

@@ -67,10 +67,14 @@ const WORD_RUN = new RegExp(
 );
 
 const ANY_WORD = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${WORDS})(?![\\p{L}\\p{N}_])`, "iu");
+// The same on ASCII text, where letters, numbers and `_` are `\w` and no character folds to
+// another's case but A–Z and a–z: without Unicode property classes, several times faster.
+const ASCII_ANY_WORD = new RegExp(`\\b(?:${WORDS})\\b`, "i");
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /** False when `text` has no digit and no number word, so no reading can find a number in it. */
 export function mayHoldNumbers(text: string): boolean {
-  return /\d/.test(text) || ANY_WORD.test(text);
+  return /\d/.test(text) || (NON_ASCII.test(text) ? ANY_WORD : ASCII_ANY_WORD).test(text);
 }
 
 /**

@@ -3,10 +3,10 @@
 // and after each grader-specific change. PROBE_EXTRAS is the catalogue of grader-specific
 // probes; a grader names the ones that apply to it in its registry entry.
 import {
-  applySteps,
   FORMATTING_FUNCTIONS,
   FORMATTING_STEPS,
   type FormattingStep,
+  type SquadStep,
 } from "../text/mod.ts";
 import {
   canonicalNumbers,
@@ -18,11 +18,70 @@ import {
 import { memoized } from "./_memo.ts";
 import type { GradeInput, GradeResult, GraderScale } from "./types.ts";
 
-// The probe changes the same texts for each grader it probes: each change is remembered.
-const STEPPED: Readonly<Record<FormattingStep, (s: string) => string>> = Object.fromEntries(
-  FORMATTING_STEPS.map((step) => [step, memoized(FORMATTING_FUNCTIONS[step])]),
-) as Record<FormattingStep, (s: string) => string>;
-const ALL_STEPS = memoized((s: string) => applySteps(s, FORMATTING_STEPS));
+const STEP_FUNCTIONS: readonly ((s: string) => string)[] = FORMATTING_STEPS.map((step) =>
+  FORMATTING_FUNCTIONS[step]
+);
+// The index of all seven steps in order, after the seven single steps.
+const ALL = FORMATTING_STEPS.length;
+const NFKC = FORMATTING_STEPS.indexOf("nfkc");
+const NON_ASCII = /[\u0080-\uffff]/;
+// What `folded` takes out of an ASCII text once it is lowercased: Python's ASCII whitespace
+// (0x09–0x0d and 0x1c–0x20; other control characters stay), `.`, `!`, straight quotes and `_`.
+// deno-lint-ignore no-control-regex -- Python counts 0x1c–0x1f as whitespace
+const FOLDED_OUT = /[\t-\r\x1c-\x20.!"'_]+/g;
+
+/**
+ * One text and the probe's changes of it, each made the first time a grader's probe asks for it
+ * and then shared by the others (exact, contains, normalized… probe the same output and
+ * references of a row).
+ */
+class TextForms {
+  readonly text: string;
+  readonly #changed: (string | undefined)[] = [];
+  #ascii: boolean | undefined;
+  #folded: string | undefined | null = null;
+
+  constructor(text: string) {
+    this.text = text;
+  }
+
+  /** True when every character is ASCII. */
+  get ascii(): boolean {
+    return this.#ascii ??= !NON_ASCII.test(this.text);
+  }
+
+  /** The text after formatting step `k` (an index of `FORMATTING_STEPS`), or all seven (`ALL`). */
+  changed(k: number): string {
+    let out = this.#changed[k];
+    if (out === undefined) {
+      // NFKC leaves ASCII text as it is, and no step makes an ASCII text non-ASCII.
+      if (k === ALL) {
+        out = this.changed(0);
+        for (let i = 1; i < ALL; i++) {
+          if (i !== NFKC || !this.ascii) out = STEP_FUNCTIONS[i](out);
+        }
+      } else out = k === NFKC && this.ascii ? this.text : STEP_FUNCTIONS[k](this.text);
+      this.#changed[k] = out;
+    }
+    return out;
+  }
+
+  /**
+   * The ASCII text with everything any formatting step can change taken out: lowercased, without
+   * whitespace, `.`, `!`, straight quotes and `_`. Each step (and so all seven in a row) leaves it
+   * as it is, since on ASCII text a step only lowercases or removes such characters (NFKC changes
+   * nothing). Undefined for a text with other characters.
+   */
+  get folded(): string | undefined {
+    if (this.#folded === null) {
+      this.#folded = this.ascii ? this.text.toLowerCase().replace(FOLDED_OUT, "") : undefined;
+    }
+    return this.#folded;
+  }
+}
+
+// The probe changes the same texts for each grader it probes: each text's forms are remembered.
+const FORMS = memoized((s: string) => new TextForms(s));
 const READ_AS = Object.fromEntries(
   NUMBER_READINGS.map((reading) => [reading, memoized((s: string) => readAs(s, reading))]),
 ) as Record<NumberReadingKind, (s: string) => string>;
@@ -48,6 +107,11 @@ export interface ProbeTarget {
   stepsOnReferences: boolean;
   /** The check passes when the output equals or contains a reference (see `ProbeSpec`). */
   compares?: "equal" | "contains";
+  /**
+   * Formatting steps that cannot change the verdict when the output and every reference are
+   * ASCII (see `ProbeSpec.unchangedOnAscii`): not tried on such rows.
+   */
+  unchangedOnAscii?: readonly FormattingStep[];
   /** Grader-specific changes, tried after the formatting steps. */
   extras: readonly ProbeExtra[];
 }
@@ -63,68 +127,78 @@ function sameInput(a: GradeInput, output: string, references: readonly string[])
 }
 
 /**
- * An ASCII text with everything any formatting step can change taken out: lowercased, without
- * whitespace, `.`, `!`, straight quotes and `_`. Each step (and so all seven in a row) leaves it
- * as it is, since on ASCII text a step only lowercases or removes such characters (NFKC changes
- * nothing). Undefined for a text with other characters.
- */
-function folded(s: string): string | undefined {
-  let out = "";
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0x80) return undefined;
-    // Python's ASCII whitespace is 0x09–0x0d and 0x1c–0x20 (other control characters stay).
-    const space = (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x20);
-    if (space || c === 0x2e || c === 0x21 || c === 0x22 || c === 0x27 || c === 0x5f) continue;
-    out += c >= 0x41 && c <= 0x5a ? String.fromCharCode(c + 0x20) : s[i];
-  }
-  return out;
-}
-
-/**
  * False when no formatting step, nor all seven together, can make the output equal (or contain)
- * a reference: since every step leaves {@link folded} texts as they are, texts equal after a
- * step are equal folded, and a text contained in another stays contained when both are folded.
+ * a reference: every step leaves a text's folded form (ASCII lowercased, without whitespace,
+ * `.`, `!`, straight quotes and `_`) as it is, so texts equal after a step are equal folded, and
+ * a text contained in another stays contained when both are folded. True for non-ASCII texts.
  */
 export function stepsMayFlip(
   compares: "equal" | "contains",
   output: string,
   references: readonly string[],
 ): boolean {
-  const out = folded(output);
+  const out = FORMS(output).folded;
   if (out === undefined) return true;
   for (const reference of references) {
-    const ref = folded(reference);
+    const ref = FORMS(reference).folded;
     if (ref === undefined) return true;
     if (compares === "equal" ? ref === out : out.includes(ref)) return true;
   }
   return false;
 }
 
+/**
+ * The formatting steps that cannot change SQuAD normalization with `steps` (so neither a
+ * normalized exact match nor a token F1) of an ASCII text: NFKC changes no ASCII text;
+ * lowercasing is undone by the `lowercase` step; `trim` and `collapse-whitespace` only change
+ * whitespace, which `whitespace` splits away in the end (every ASCII whitespace character is a
+ * word boundary for `articles`, as the string's ends are); the `.` or `!` that
+ * `strip-trailing-punctuation` removes and the straight quotes `strip-quotes` removes are deleted
+ * by `punct` anyway. `underscores` joins words, which every setting keeps apart.
+ */
+export function squadUnchangedSteps(steps: readonly SquadStep[]): FormattingStep[] {
+  const out: FormattingStep[] = ["nfkc"];
+  if (steps.includes("lowercase")) out.push("lowercase");
+  if (steps.includes("whitespace")) out.push("trim", "collapse-whitespace");
+  if (steps.includes("punct")) out.push("strip-trailing-punctuation", "strip-quotes");
+  return out;
+}
+
+const NO_FORMS: readonly TextForms[] = [];
+
 /** Every single step that flips the row, `several` when only all seven together do, then extras. */
 export function probe(target: ProbeTarget, input: GradeInput, result: GradeResult): string[] {
   if (result.pass !== false) return [];
-  const tryExtras = (found: string[]) => {
-    for (const extra of target.extras) if (extra.flips(input, result)) found.push(extra.name);
-    return found;
-  };
+  const found: string[] = [];
   if (
-    target.compares !== undefined && target.stepsOnReferences &&
-    !stepsMayFlip(target.compares, input.output, input.references)
+    target.compares === undefined || !target.stepsOnReferences ||
+    stepsMayFlip(target.compares, input.output, input.references)
   ) {
-    return tryExtras([]);
+    const output = FORMS(input.output);
+    const references = target.stepsOnReferences ? input.references.map(FORMS) : NO_FORMS;
+    const skipped = target.unchangedOnAscii !== undefined && output.ascii &&
+        references.every((r) => r.ascii)
+      ? target.unchangedOnAscii
+      : undefined;
+    const passesAfter = (k: number): boolean => {
+      const changed = output.changed(k);
+      let same = changed === input.output;
+      let refs = input.references;
+      if (references !== NO_FORMS) {
+        refs = references.map((r) => r.changed(k));
+        same &&= refs.every((r, i) => r === input.references[i]);
+      }
+      if (same) return false;
+      return target.verdict({ ...input, output: changed, references: refs }) === true;
+    };
+    for (let k = 0; k < ALL; k++) {
+      const step = FORMATTING_STEPS[k];
+      if (skipped?.includes(step) !== true && passesAfter(k)) found.push(step);
+    }
+    if (found.length === 0 && passesAfter(ALL)) found.push("several");
   }
-  const passesAfter = (fn: (s: string) => string): boolean => {
-    const output = fn(input.output);
-    const references = target.stepsOnReferences ? input.references.map(fn) : input.references;
-    if (sameInput(input, output, references)) return false;
-    return target.verdict({ ...input, output, references }) === true;
-  };
-  const found: string[] = FORMATTING_STEPS.filter((step: FormattingStep) =>
-    passesAfter(STEPPED[step])
-  );
-  if (found.length === 0 && passesAfter(ALL_STEPS)) found.push("several");
-  return tryExtras(found);
+  for (const extra of target.extras) if (extra.flips(input, result)) found.push(extra.name);
+  return found;
 }
 
 const FENCE = /(`{3,}|~{3,})[^\n`]*\r?\n([\s\S]*?)\r?\n[ \t]*\1/;

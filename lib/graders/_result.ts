@@ -6,13 +6,17 @@ const FRACTIONS: GraderScale = { direction: "higher", maximum: 1 };
 
 /** Show a value from a row in a reason: JSON-quoted and cut to `max` characters. */
 export function quote(s: string, max = 60): string {
-  // Only the code points shown are visited: a value can be tens of megabytes.
-  let head = "";
-  let count = 0;
-  for (const char of s) {
-    if (count === max) return JSON.stringify(head + "…");
-    head += char;
-    count++;
+  // A text of at most `max` code units has at most `max` code points: shown whole.
+  if (s.length <= max) return JSON.stringify(s);
+  // Only the code points shown are visited: a value can be tens of megabytes. A surrogate pair
+  // is one code point; a lone surrogate counts as one too (as string iteration yields it).
+  let i = 0;
+  for (let count = 0; i < s.length; count++) {
+    if (count === max) return JSON.stringify(s.slice(0, i) + "…");
+    const c = s.charCodeAt(i);
+    const pair = c >= 0xd800 && c <= 0xdbff && i + 1 < s.length &&
+      (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+    i += pair ? 2 : 1;
   }
   return JSON.stringify(s);
 }

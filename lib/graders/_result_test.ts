@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import { quote } from "./_result.ts";
 
 Deno.test("quote: cut to the first code points with an ellipsis, whatever the value's length", () => {
@@ -13,4 +14,20 @@ Deno.test("quote: cut to the first code points with an ellipsis, whatever the va
   assert.equal(quote("z".repeat(50_000_000), 3), '"zzz…"');
   // Generous: copying every character of a 50 MB value into an array took seconds.
   assert.ok(performance.now() - started < 2_000);
+});
+
+Deno.test("property: quote shows the first code points, as string iteration counts them", () => {
+  // The definition: iterate code points (a lone surrogate is one), keep `max`, mark a cut.
+  const byIteration = (s: string, max: number) => {
+    const points = [...s];
+    return JSON.stringify(points.length > max ? points.slice(0, max).join("") + "…" : s);
+  };
+  const unit = fc.constantFrom("a", "é", "😀", "\ud83d", "\ude00", '"', "\n", " ");
+  fc.assert(
+    fc.property(fc.array(unit, { maxLength: 12 }), fc.integer({ min: 0, max: 10 }), (us, max) => {
+      const s = us.join("");
+      assert.equal(quote(s, max), byIteration(s, max));
+    }),
+    { numRuns: 5_000 },
+  );
 });

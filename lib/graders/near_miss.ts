@@ -78,6 +78,7 @@ function probeTarget(name: GraderName, options?: Record<string, unknown>): Probe
     verdict,
     stepsOnReferences: grader.probe.stepsOnReferences,
     compares: grader.probe.compares,
+    unchangedOnAscii: grader.probe.unchangedOnAscii?.(resolved),
     extras: grader.probe.extras.map((extra) => PROBE_EXTRAS[extra].make(context)),
   };
 }

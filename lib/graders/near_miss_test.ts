@@ -1,11 +1,17 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { applySteps, FORMATTING_FUNCTIONS, FORMATTING_STEPS } from "../text/mod.ts";
+import {
+  applySteps,
+  FORMATTING_FUNCTIONS,
+  FORMATTING_STEPS,
+  normalizeAnswer,
+  SQUAD_STEPS,
+} from "../text/mod.ts";
 import { NEAR_MISS_PROBES, nearMiss } from "./near_miss.ts";
 import { GRADER_NAMES, graderFor, type GraderName } from "./registry.ts";
 import type { GradeInput } from "./types.ts";
-import { canonicalNumbers, numberFromWords, readAs } from "./_number_readings.ts";
-import { fencedBody, stepsMayFlip } from "./_probe.ts";
+import { canonicalNumbers, mayHoldNumbers, numberFromWords, readAs } from "./_number_readings.ts";
+import { fencedBody, squadUnchangedSteps, stepsMayFlip } from "./_probe.ts";
 
 function probe(
   name: GraderName,
@@ -292,5 +298,76 @@ Deno.test("steps are skipped only where none can make the output equal or contai
       }
     }),
     { numRuns: 20_000 },
+  );
+});
+
+Deno.test("steps skipped for SQuAD normalization change no ASCII text's normal form", () => {
+  const text = fc.array(
+    fc.constantFrom(
+      "a",
+      "A",
+      "an",
+      "The",
+      "the",
+      "x",
+      "Cat",
+      "_",
+      " ",
+      "  ",
+      "\t",
+      "\x1c",
+      "\x01",
+      ".",
+      "!",
+      ",",
+      '"',
+      "'",
+      "-",
+      "9",
+    ),
+    { maxLength: 8 },
+  ).map((parts) => parts.join(""));
+  const subsets = fc.subarray([...SQUAD_STEPS]);
+  fc.assert(
+    fc.property(text, subsets, (s, steps) => {
+      for (const step of squadUnchangedSteps(steps)) {
+        const changed = FORMATTING_FUNCTIONS[step](s);
+        assert.equal(
+          normalizeAnswer(changed, steps),
+          normalizeAnswer(s, steps),
+          `${step} ${steps}`,
+        );
+      }
+    }),
+    { numRuns: 20_000 },
+  );
+});
+
+Deno.test("property: mayHoldNumbers finds a digit or a whole number word, as its Unicode pattern does", () => {
+  const word = fc.constantFrom(
+    "one",
+    "Twenty",
+    "HUNDRED",
+    "x",
+    "_",
+    "9",
+    " ",
+    "-",
+    ".",
+    "é",
+    "ſix",
+    "ſ",
+  );
+  const unicodeWord = new RegExp(
+    "(?<![\\p{L}\\p{N}_])(?:one|twenty|hundred|six|seven|ten)(?![\\p{L}\\p{N}_])",
+    "iu",
+  );
+  fc.assert(
+    fc.property(fc.array(word, { maxLength: 6 }), (parts) => {
+      const text = parts.join("");
+      // Only the words the generator can produce matter to the comparison.
+      assert.equal(mayHoldNumbers(text), /\d/.test(text) || unicodeWord.test(text), text);
+    }),
+    { numRuns: 5_000 },
   );
 });

@@ -11,6 +11,7 @@ import { type DefinedGrader, defineGrader } from "./define_grader.ts";
 import type { OptionsOf } from "./options.ts";
 import { SQUAD_OPTIONS } from "./squad_settings.ts";
 import { squadSteps } from "./token_f1.ts";
+import { squadUnchangedSteps } from "./_probe.ts";
 
 /** Options of the normalized grader: `version` (SQuAD 1 or 2) and `steps`. */
 export type NormalizedOptions = OptionsOf<typeof SQUAD_OPTIONS>;
@@ -45,7 +46,12 @@ export const normalizedGrader: DefinedGrader<
   needsReference: (options) => options.version === 1,
   reads: "references",
   options: SQUAD_OPTIONS,
-  probe: { stepsOnReferences: true, extras: ["number-reading"] },
+  probe: {
+    stepsOnReferences: true,
+    extras: ["number-reading"],
+    // The verdict depends on the texts only through their SQuAD normalization.
+    unchangedOnAscii: (options) => squadUnchangedSteps(squadSteps(options as NormalizedOptions)),
+  },
   verdict(input, options) {
     if (input.references.length === 0 && options.version === 1) return null;
     return normalizedExactMatchBest(input.output, input.references, options).value === 1;

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { FormattingStep } from "../text/mod.ts";
 import type { OptionsOf, OptionsSchema } from "./options.ts";
 import type { ProbeExtraName } from "./_probe.ts";
 import type { Signature } from "./signature.ts";
@@ -80,6 +81,14 @@ export interface ProbeSpec {
    * no step can make them so (see the probe's `stepsMayFlip`).
    */
   readonly compares?: "equal" | "contains";
+  /**
+   * The formatting steps that, applied to the output and every reference, cannot change the
+   * verdict under these (resolved) settings when all those texts are ASCII: the probe does not
+   * try them on such rows. Left out, every step is tried.
+   */
+  readonly unchangedOnAscii?: (
+    options: Readonly<Record<string, unknown>>,
+  ) => readonly FormattingStep[];
 }
 
 /** What a corpus figure knows about the rows beyond their summed statistics. */

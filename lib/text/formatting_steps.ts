@@ -6,7 +6,7 @@
  * @module
  */
 
-import { PY_WHITESPACE_CLASS, pySplit, pyStrip } from "./python_strings.ts";
+import { PY_WHITESPACE_CLASS, pyStrip } from "./python_strings.ts";
 
 /** The name of one formatting step. */
 export type FormattingStep =
@@ -41,7 +41,15 @@ export const FORMATTING_STEPS: readonly FormattingStep[] = [
   "strip-quotes",
 ];
 
-const WS_RUN = new RegExp(`[${PY_WHITESPACE_CLASS}]+`, "gu");
+// Every Python whitespace character is one UTF-16 code unit (none is a surrogate), so these
+// classes match the same without the `u` flag, and faster.
+const WS_RUN = new RegExp(`[${PY_WHITESPACE_CLASS}]+`, "g");
+// The runs `collapse-whitespace` changes: two or more whitespace characters, or one that is not a
+// space. A text whose whitespace is single spaces has none, and is returned as it is.
+const WS_TO_COLLAPSE = new RegExp(
+  `[${PY_WHITESPACE_CLASS}]{2,}|[${PY_WHITESPACE_CLASS.replace("\\x1c-\\x20", "\\x1c-\\x1f")}]`,
+  "g",
+);
 const QUOTE_PAIRS: readonly (readonly [string, string])[] = [
   ['"', '"'],
   ["'", "'"],
@@ -76,9 +84,10 @@ export const FORMATTING_FUNCTIONS: Readonly<Record<FormattingStep, (s: string) =
   "trim": (s) => pyStrip(s),
   "lowercase": (s) => s.toLowerCase(),
   "nfkc": (s) => s.normalize("NFKC"),
-  "collapse-whitespace": (s) => s.replace(WS_RUN, " "),
+  "collapse-whitespace": (s) => s.replace(WS_TO_COLLAPSE, " "),
   "strip-trailing-punctuation": (s) => s.endsWith(".") || s.endsWith("!") ? s.slice(0, -1) : s,
-  "underscores": (s) => pySplit(s).join("_"),
+  // pySplit(s).join("_"): the ends stripped, each inner run of whitespace made one `_`.
+  "underscores": (s) => pyStrip(s).replace(WS_RUN, "_"),
   "strip-quotes": (s) => {
     for (const [open, close] of QUOTE_PAIRS) {
       if (s.length >= 2 && s.startsWith(open) && s.endsWith(close)) return s.slice(1, -1);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { applySteps, FORMATTING_FUNCTIONS, FORMATTING_STEPS } from "./formatting_steps.ts";
+import { PY_WHITESPACE_CLASS, pySplit } from "./python_strings.ts";
 
 const f = FORMATTING_FUNCTIONS;
 
@@ -32,4 +33,38 @@ Deno.test("applySteps applies in the given order", () => {
   assert.equal(applySteps('"Hello!"', ["strip-trailing-punctuation", "strip-quotes"]), "Hello!");
   assert.equal(applySteps('"Hello!"', ["strip-quotes", "strip-trailing-punctuation"]), "Hello");
   assert.equal(applySteps("x", []), "x");
+});
+
+Deno.test("property: collapse-whitespace and underscores as their definitions give them", () => {
+  // The definitions: every run of Python whitespace made one space; Python's split() joined by `_`.
+  const collapse = (s: string) => s.replace(new RegExp(`[${PY_WHITESPACE_CLASS}]+`, "gu"), " ");
+  const unit = fc.constantFrom(
+    "a",
+    "B",
+    "é",
+    "😀",
+    " ",
+    "\t",
+    "\n",
+    "\x1c",
+    "\x1f",
+    "\x01",
+    "\u0085",
+    "\u00a0",
+    "\u2009",
+    "\u3000",
+    "\ufeff",
+    "_",
+  );
+  fc.assert(
+    fc.property(fc.array(unit, { maxLength: 10 }), (units) => {
+      const s = units.join("");
+      assert.equal(f["collapse-whitespace"](s), collapse(s));
+      assert.equal(f.underscores(s), pySplit(s).join("_"));
+    }),
+    { numRuns: 5_000 },
+  );
+  // Single spaces alone: the same string back.
+  const spaced = "a b c";
+  assert.equal(f["collapse-whitespace"](spaced), spaced);
 });
