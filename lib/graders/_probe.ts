@@ -109,9 +109,10 @@ export interface ProbeTarget {
   compares?: "equal" | "contains";
   /**
    * Formatting steps that cannot change the verdict when the output and every reference are
-   * ASCII (see `ProbeSpec.unchangedOnAscii`): not tried on such rows.
+   * ASCII, and `several` when all seven together flip such a row only where a single step does
+   * (see `ProbeSpec.unchangedOnAscii`): not tried on such rows.
    */
-  unchangedOnAscii?: readonly FormattingStep[];
+  unchangedOnAscii?: readonly (FormattingStep | "several")[];
   /** Grader-specific changes, tried after the formatting steps. */
   extras: readonly ProbeExtra[];
 }
@@ -155,12 +156,20 @@ export function stepsMayFlip(
  * word boundary for `articles`, as the string's ends are); the `.` or `!` that
  * `strip-trailing-punctuation` removes and the straight quotes `strip-quotes` removes are deleted
  * by `punct` anyway. `underscores` joins words, which every setting keeps apart.
+ *
+ * With `lowercase` and `punct`, all seven steps in a row normalize as `underscores` alone does
+ * (`several` is listed): the `_` between the words and whatever the other steps take from them
+ * (case, whitespace, a final `.` or `!`, outer quotes) are deleted or undone by those two, so a
+ * row that all seven flip is one that `underscores` flips.
  */
-export function squadUnchangedSteps(steps: readonly SquadStep[]): FormattingStep[] {
-  const out: FormattingStep[] = ["nfkc"];
+export function squadUnchangedSteps(
+  steps: readonly SquadStep[],
+): (FormattingStep | "several")[] {
+  const out: (FormattingStep | "several")[] = ["nfkc"];
   if (steps.includes("lowercase")) out.push("lowercase");
   if (steps.includes("whitespace")) out.push("trim", "collapse-whitespace");
   if (steps.includes("punct")) out.push("strip-trailing-punctuation", "strip-quotes");
+  if (steps.includes("lowercase") && steps.includes("punct")) out.push("several");
   return out;
 }
 
@@ -195,7 +204,9 @@ export function probe(target: ProbeTarget, input: GradeInput, result: GradeResul
       const step = FORMATTING_STEPS[k];
       if (skipped?.includes(step) !== true && passesAfter(k)) found.push(step);
     }
-    if (found.length === 0 && passesAfter(ALL)) found.push("several");
+    if (found.length === 0 && skipped?.includes("several") !== true && passesAfter(ALL)) {
+      found.push("several");
+    }
   }
   for (const extra of target.extras) if (extra.flips(input, result)) found.push(extra.name);
   return found;

@@ -83,12 +83,13 @@ export interface ProbeSpec {
   readonly compares?: "equal" | "contains";
   /**
    * The formatting steps that, applied to the output and every reference, cannot change the
-   * verdict under these (resolved) settings when all those texts are ASCII: the probe does not
-   * try them on such rows. Left out, every step is tried.
+   * verdict under these (resolved) settings when all those texts are ASCII, and `several` when
+   * all seven in a row flip such a row only where some single step does: the probe does not try
+   * them on such rows. Left out, every step is tried.
    */
   readonly unchangedOnAscii?: (
     options: Readonly<Record<string, unknown>>,
-  ) => readonly FormattingStep[];
+  ) => readonly (FormattingStep | "several")[];
 }
 
 /** What a corpus figure knows about the rows beyond their summed statistics. */
