@@ -1,7 +1,8 @@
 // Child of bench/compare.ts: corpus BLEU and corpus chrF of every (output, expected) pair of a
-// JSON lines results file through the library's API, with the means of their sentence scores.
+// JSON lines results file through the library's API, with the means of their sentence scores
+// (each metric's corpus figure and sentence scores from one pass over the pairs).
 // Prints one JSON object: the pairs counted and the four figures.
-import { corpusBleu, corpusChrf, sentenceBleu, sentenceChrf } from "../lib/graders/mod.ts";
+import { corpusBleuWithSentences, corpusChrfWithSentences } from "../lib/graders/mod.ts";
 
 const path = Deno.args[0];
 const hypotheses: string[] = [];
@@ -13,16 +14,12 @@ for (const line of lines) {
   hypotheses.push(row.output);
   references.push([row.expected]);
 }
-let bleuSum = 0;
-let chrfSum = 0;
-for (let i = 0; i < hypotheses.length; i++) {
-  bleuSum += sentenceBleu(hypotheses[i], references[i]).score;
-  chrfSum += sentenceChrf(hypotheses[i], references[i]).score;
-}
+const bleu = corpusBleuWithSentences(hypotheses, references);
+const chrf = corpusChrfWithSentences(hypotheses, references);
 console.log(JSON.stringify({
   pairs: hypotheses.length,
-  bleu: corpusBleu(hypotheses, references).score,
-  chrf: corpusChrf(hypotheses, references).score,
-  sentenceBleuMean: bleuSum / hypotheses.length,
-  sentenceChrfMean: chrfSum / hypotheses.length,
+  bleu: bleu.score,
+  chrf: chrf.score,
+  sentenceBleuMean: bleu.sentences.mean,
+  sentenceChrfMean: chrf.sentences.mean,
 }));

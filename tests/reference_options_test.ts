@@ -6,11 +6,14 @@ import {
   type ChrfOptions,
   chrfSegment,
   corpusBleu,
+  corpusBleuWithSentences,
   corpusChrf,
+  corpusChrfWithSentences,
   sentenceBleu,
   sentenceChrf,
 } from "../lib/graders/mod.ts";
 import { BLEU_TOKENIZERS, type BleuTokenizer, pyRstrip } from "../lib/text/mod.ts";
+import assert from "node:assert/strict";
 import { type Case, loadCases, Mismatches } from "./_vectors.ts";
 
 /** One case's segments: hypotheses and per-segment references, in either mode. */
@@ -115,4 +118,37 @@ Deno.test("chrf_options.json: chrF, chrF+ and chrF++ with every option equal sac
     );
   }
   m.assertNone(cases.length);
+});
+
+// The one-pass functions give, to the last digit, what the corpus and sentence functions give on
+// every case of both option files (a sentence case read as a corpus of one segment), and so
+// sacreBLEU's figures.
+Deno.test("bleu_options.json: corpusBleuWithSentences equals corpusBleu and sentenceBleu", async () => {
+  for (const c of await loadCases("bleu_options")) {
+    const options = bleuOptions(c.settings);
+    const { hyps, refs } = segments(c);
+    const { sentences, ...corpus } = corpusBleuWithSentences(hyps, refs, options);
+    assert.deepEqual(corpus, corpusBleu(hyps, refs, options), c.id);
+    const each = hyps.map((h, i) => sentenceBleu(h, refs[i], options));
+    assert.deepEqual(sentences.scores, each.map((r) => r.score), c.id);
+    assert.equal(sentences.mean, each.reduce((a, r) => a + r.score, 0) / each.length, c.id);
+    if (new Set(refs.map((r) => r.length)).size === 1) {
+      assert.equal(sentences.signature, each[0].signature, c.id);
+    }
+  }
+});
+
+Deno.test("chrf_options.json: corpusChrfWithSentences equals corpusChrf and sentenceChrf", async () => {
+  for (const c of await loadCases("chrf_options")) {
+    const options = chrfOptions(c.settings);
+    const { hyps, refs } = segments(c);
+    const { sentences, ...corpus } = corpusChrfWithSentences(hyps, refs, options);
+    assert.deepEqual(corpus, corpusChrf(hyps, refs, options), c.id);
+    const each = hyps.map((h, i) => sentenceChrf(h, refs[i], options));
+    assert.deepEqual(sentences.scores, each.map((r) => r.score), c.id);
+    assert.equal(sentences.mean, each.reduce((a, r) => a + r.score, 0) / each.length, c.id);
+    if (new Set(refs.map((r) => r.length)).size === 1) {
+      assert.equal(sentences.signature, each[0].signature, c.id);
+    }
+  }
 });

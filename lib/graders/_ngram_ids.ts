@@ -109,7 +109,8 @@ export class CodePointTable {
       this.#stamp.fill(0);
       this.#generation = 1;
     }
-    this.#astral.clear();
+    // Clearing a Map allocates a new table: only when it holds something.
+    if (this.#astral.size > 0) this.#astral.clear();
     this.#size = 0;
   }
 

@@ -8,7 +8,8 @@
  */
 
 import { BLEU_TOKENIZERS, pyRstrip, pySplit, tokens13a } from "../text/mod.ts";
-import { isEmptyOptions, requireCorpus, requireReferences, sumRows } from "./_stats.ts";
+import { isEmptyOptions, requireCorpus, requireReferences } from "./_stats.ts";
+import type { SentenceScores } from "./types.ts";
 import { NgramMatcher, SymbolTable } from "./_ngram_ids.ts";
 import { nrefsLabel } from "./signature.ts";
 import { resolveOptions } from "./options.ts";
@@ -109,48 +110,78 @@ function symbolsOf(tokens: readonly string[], add: boolean): Int32Array {
   return sequence;
 }
 
-/** {@link bleuStats} on settings already checked. */
-export function bleuStatsWith(
+// Scratch for one segment's clipped matches per order.
+let correct = new Int32Array(8);
+
+/**
+ * Write one segment's statistics (see {@link bleuStats}) into `out` from index 0:
+ * `2 + 2 × maxNgramOrder` numbers.
+ */
+function statsInto(
   hypothesis: string,
   references: readonly string[],
   settings: Pick<BleuSettings, "tokenize" | "lowercase" | "maxNgramOrder">,
-): number[] {
+  out: { [i: number]: number },
+): void {
   const order = settings.maxNgramOrder;
   const hyp = tokensOf(hypothesis, settings);
-  // A reference equal to the hypothesis has its tokens (exact copies are common).
-  const refs = references.map((r) => r === hypothesis ? hyp : tokensOf(r, settings));
-  let refLen = -1;
-  let bestDiff = -1;
-  for (const ref of refs) {
-    const diff = Math.abs(hyp.length - ref.length);
-    if (bestDiff === -1 || diff < bestDiff || (diff === bestDiff && ref.length < refLen)) {
-      bestDiff = diff;
-      refLen = ref.length;
-    }
-  }
-  // Matches are clipped by each n-gram's count in the reference, or its largest count in any.
-  const stats = new Array<number>(2 + 2 * order).fill(0);
-  const correct = new Array<number>(order).fill(0);
-  if (refs.includes(hyp)) {
-    // A reference is the hypothesis: every n-gram matches, whatever the others hold.
-    for (let n = 1; n <= order; n++) correct[n - 1] = Math.max(0, hyp.length - n + 1);
-  } else {
-    symbols.reset();
-    matcher.setHypothesis(symbolsOf(hyp, true), hyp.length, symbols.size, order);
-    if (refs.length === 1) matcher.matches(symbolsOf(refs[0], false), refs[0].length, correct);
+  if (correct.length < order) correct = new Int32Array(order);
+  let refLen: number;
+  if (references.length === 1) {
+    // One reference (the common case): no list of token lists to build.
+    const only = references[0];
+    const ref = only === hypothesis ? hyp : tokensOf(only, settings);
+    refLen = ref.length;
+    if (ref === hyp) allMatched(hyp.length, order);
     else {
+      symbols.reset();
+      matcher.setHypothesis(symbolsOf(hyp, true), hyp.length, symbols.size, order);
+      matcher.matches(symbolsOf(ref, false), ref.length, correct);
+    }
+  } else {
+    // A reference equal to the hypothesis has its tokens (exact copies are common).
+    const refs = references.map((r) => r === hypothesis ? hyp : tokensOf(r, settings));
+    refLen = -1;
+    let bestDiff = -1;
+    for (const ref of refs) {
+      const diff = Math.abs(hyp.length - ref.length);
+      if (bestDiff === -1 || diff < bestDiff || (diff === bestDiff && ref.length < refLen)) {
+        bestDiff = diff;
+        refLen = ref.length;
+      }
+    }
+    // Matches are clipped by each n-gram's largest count in any reference.
+    if (refs.includes(hyp)) allMatched(hyp.length, order);
+    else {
+      symbols.reset();
+      matcher.setHypothesis(symbolsOf(hyp, true), hyp.length, symbols.size, order);
       if (clip.length < matcher.idCount) clip = new Int32Array(2 * matcher.idCount);
       clip.fill(0, 0, matcher.idCount);
       for (const ref of refs) matcher.raiseCounts(symbolsOf(ref, false), ref.length, clip);
       matcher.clipped(clip, correct);
     }
   }
-  stats[0] = hyp.length;
-  stats[1] = refLen;
+  out[0] = hyp.length;
+  out[1] = refLen;
   for (let n = 1; n <= order; n++) {
-    stats[1 + n] = correct[n - 1];
-    stats[1 + order + n] = Math.max(0, hyp.length - n + 1);
+    out[1 + n] = correct[n - 1];
+    out[1 + order + n] = Math.max(0, hyp.length - n + 1);
   }
+}
+
+/** A reference is the hypothesis: every n-gram matches, whatever the others hold. */
+function allMatched(length: number, order: number): void {
+  for (let n = 1; n <= order; n++) correct[n - 1] = Math.max(0, length - n + 1);
+}
+
+/** {@link bleuStats} on settings already checked. */
+export function bleuStatsWith(
+  hypothesis: string,
+  references: readonly string[],
+  settings: Pick<BleuSettings, "tokenize" | "lowercase" | "maxNgramOrder">,
+): number[] {
+  const stats = new Array<number>(2 + 2 * settings.maxNgramOrder).fill(0);
+  statsInto(hypothesis, references, settings, stats);
   return stats;
 }
 
@@ -223,15 +254,54 @@ export function bleuFigures(
   settings: BleuSettings,
 ): Omit<BleuResult, "signature"> {
   const order = orderOf(stats, settings.maxNgramOrder);
+  const score = scoreOf(stats, 0, order, settings);
   const [sysLen, refLen] = stats;
-  const counts = stats.slice(2, 2 + order);
-  const totals = stats.slice(2 + order);
+  return {
+    score,
+    precisions: Array.from(precision100.subarray(0, order), (p) => p / 100),
+    counts: Array.from(counts.subarray(0, order)),
+    totals: Array.from(totals.subarray(0, order)),
+    bp: brevity,
+    sysLen,
+    refLen,
+    ratio: refLen > 0 ? sysLen / refLen : 0,
+  };
+}
+
+// What the last {@link scoreOf} left besides the score: each order's count and total (add-k's k
+// added), its precision on the 0–100 scale, and the brevity penalty.
+let counts = new Float64Array(8);
+let totals = new Float64Array(8);
+let precision100 = new Float64Array(8);
+let brevity = 0;
+
+/**
+ * BLEU of the statistics at `stats[at..]` (order `order`, checked by the caller), with the same
+ * arithmetic as sacreBLEU's `compute_bleu`; the other figures are left in the scratch above.
+ */
+function scoreOf(
+  stats: { readonly [i: number]: number },
+  at: number,
+  order: number,
+  settings: BleuSettings,
+): number {
+  if (counts.length < order) {
+    counts = new Float64Array(order);
+    totals = new Float64Array(order);
+    precision100 = new Float64Array(order);
+  }
+  const sysLen = stats[at];
+  const refLen = stats[at + 1];
+  let matched = false;
+  for (let n = 0; n < order; n++) {
+    counts[n] = stats[at + 2 + n];
+    totals[n] = stats[at + 2 + order + n];
+    precision100[n] = 0;
+    if (counts[n] !== 0) matched = true;
+  }
   const bp = sysLen < refLen ? (sysLen > 0 ? Math.exp(1 - refLen / sysLen) : 0) : 1;
-  const ratio = refLen > 0 ? sysLen / refLen : 0;
-  // Precisions on sacreBLEU's 0–100 scale, so that the arithmetic is the same as theirs.
-  const p100 = new Array<number>(order).fill(0);
-  const base = { counts, totals, bp, sysLen, refLen, ratio };
-  if (counts.every((c) => c === 0)) return { score: 0, precisions: p100, ...base };
+  brevity = bp;
+  if (!matched) return 0;
   const method = settings.smoothMethod;
   const value = settings.smoothValue ?? BLEU_SMOOTH_DEFAULTS[method] ?? 0;
   let smooth = 1;
@@ -247,19 +317,21 @@ export function bleuFigures(
     if (counts[n - 1] === 0) {
       if (method === "exp") {
         smooth *= 2;
-        p100[n - 1] = 100 / (smooth * totals[n - 1]);
+        precision100[n - 1] = 100 / (smooth * totals[n - 1]);
       } else if (method === "floor") {
-        p100[n - 1] = (100 * value) / totals[n - 1];
+        precision100[n - 1] = (100 * value) / totals[n - 1];
       }
     } else {
-      p100[n - 1] = (100 * counts[n - 1]) / totals[n - 1];
+      precision100[n - 1] = (100 * counts[n - 1]) / totals[n - 1];
     }
   }
   let logSum = 0;
-  for (let n = 0; n < effective; n++) logSum += p100[n] === 0 ? LOG_ZERO : Math.log(p100[n]);
+  for (let n = 0; n < effective; n++) {
+    logSum += precision100[n] === 0 ? LOG_ZERO : Math.log(precision100[n]);
+  }
   const score100 = bp * Math.exp(logSum / effective);
   // exp(log(100)) is 100.00000000000004 (in sacreBLEU too): keep the fraction within [0, 1].
-  return { score: Math.min(1, score100 / 100), precisions: p100.map((p) => p / 100), ...base };
+  return Math.min(1, score100 / 100);
 }
 
 /**
@@ -353,10 +425,87 @@ export function corpusBleu(
 ): BleuResult {
   requireCorpus("corpusBleu", hypotheses, references);
   const settings = settingsOf(options, false);
-  const rows = hypotheses.map((h, i) => bleuStatsWith(h, references[i], settings));
   return bleuFromStatsWith(
-    sumRows(rows, 2 + 2 * settings.maxNgramOrder),
+    summedStats(hypotheses, references, settings),
     settings,
     nrefsLabel(references.map((r) => r.length)),
   );
+}
+
+/**
+ * The segments' statistics summed (exactly: they are whole numbers), each segment's sentence
+ * score pushed to `sentences` when asked for.
+ */
+function summedStats(
+  hypotheses: readonly string[],
+  references: readonly (readonly string[])[],
+  settings: BleuSettings,
+  sentences?: { settings: BleuSettings; scores: number[] },
+): number[] {
+  const order = settings.maxNgramOrder;
+  const width = 2 + 2 * order;
+  const row = new Float64Array(width);
+  const total = new Array<number>(width).fill(0);
+  for (let i = 0; i < hypotheses.length; i++) {
+    statsInto(hypotheses[i], references[i], settings, row);
+    for (let k = 0; k < width; k++) total[k] += row[k];
+    if (sentences !== undefined) sentences.scores.push(scoreOf(row, 0, order, sentences.settings));
+  }
+  return total;
+}
+
+/** Corpus BLEU with every segment's sentence BLEU (see {@link corpusBleuWithSentences}). */
+export interface BleuWithSentences extends BleuResult {
+  /** Each segment's sentence BLEU, their mean and their signature. */
+  sentences: SentenceScores;
+}
+
+/**
+ * {@link corpusBleu} and every segment's {@link sentenceBleu} from one pass: each segment is
+ * tokenized and its n-grams counted once, and its statistics give both its sentence score and
+ * their share of the corpus figure (sacreBLEU's corpus BLEU is the aggregation of the summed
+ * segment statistics). The figures are exactly those of the two functions called with the same
+ * options: effective order, unless set, is off for the corpus figure and on for the sentence
+ * scores, and each carries its own signature.
+ *
+ * @example The corpus figure and the sentence scores together
+ * ```ts
+ * import { corpusBleu, corpusBleuWithSentences, sentenceBleu } from "./bleu_metric.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const hyps = ["The cat sat on the mat.", "Yes"];
+ * const refs = [["The cat is on the mat."], ["Yes"]];
+ * const both = corpusBleuWithSentences(hyps, refs);
+ * assert.equal(both.score, corpusBleu(hyps, refs).score);
+ * assert.deepEqual(both.sentences.scores, hyps.map((h, i) => sentenceBleu(h, refs[i]).score));
+ * assert.equal(both.sentences.scores[1], 1);
+ * assert.equal(both.sentences.mean, (both.sentences.scores[0] + 1) / 2);
+ * assert.match(both.signature, /^nrefs:1\|case:mixed\|eff:no\|tok:13a\|smooth:exp\|version:verdict-/);
+ * assert.match(both.sentences.signature, /^nrefs:1\|case:mixed\|eff:yes\|tok:13a\|smooth:exp\|/);
+ * ```
+ */
+export function corpusBleuWithSentences(
+  hypotheses: readonly string[],
+  references: readonly (readonly string[])[],
+  options: BleuOptions = {},
+): BleuWithSentences {
+  requireCorpus("corpusBleuWithSentences", hypotheses, references);
+  const settings = settingsOf(options, false);
+  const sentenceSettings = settingsOf(options, true);
+  const scores: number[] = [];
+  const stats = summedStats(hypotheses, references, settings, {
+    settings: sentenceSettings,
+    scores,
+  });
+  let sum = 0;
+  for (const score of scores) sum += score;
+  const nrefs = nrefsLabel(references.map((r) => r.length));
+  return {
+    ...bleuFromStatsWith(stats, settings, nrefs),
+    sentences: {
+      scores,
+      mean: sum / scores.length,
+      signature: signatureOf(sentenceSettings, nrefs),
+    },
+  };
 }

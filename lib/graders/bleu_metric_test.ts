@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { bleuFromStats, bleuStats, corpusBleu, sentenceBleu } from "./bleu_metric.ts";
+import {
+  bleuFromStats,
+  bleuStats,
+  corpusBleu,
+  corpusBleuWithSentences,
+  sentenceBleu,
+} from "./bleu_metric.ts";
 import { nrefsLabel } from "./signature.ts";
 
 const words = fc.array(fc.constantFrom("the", "cat", "sat", "mat", "on", "a", ".", "dog"), {
@@ -131,4 +137,24 @@ Deno.test("a reference equal to the hypothesis gives the statistics of the gener
     }),
     { numRuns: 1000 },
   );
+});
+
+Deno.test("corpusBleuWithSentences: corpusBleu and every sentenceBleu from one pass", () => {
+  const segment = fc.tuple(words, fc.array(words, { minLength: 1, maxLength: 3 }));
+  const options = fc.record({
+    tokenize: fc.constantFrom("13a", "none", "char", "intl"),
+    lowercase: fc.boolean(),
+    smoothMethod: fc.constantFrom("exp", "floor", "add-k", "none"),
+    smoothValue: fc.constantFrom(null, 0.5, 2),
+    maxNgramOrder: fc.constantFrom(1, 2, 4, 6),
+    effectiveOrder: fc.constantFrom(null, true, false),
+  });
+  fc.assert(fc.property(fc.array(segment, { minLength: 1, maxLength: 6 }), options, (s, o) => {
+    const hyps = s.map(([h]) => h);
+    const refs = s.map(([, r]) => r);
+    const { sentences, ...corpus } = corpusBleuWithSentences(hyps, refs, o);
+    assert.deepEqual(corpus, corpusBleu(hyps, refs, o));
+    assert.deepEqual(sentences.scores, hyps.map((h, i) => sentenceBleu(h, refs[i], o).score));
+    assert.equal(sentences.mean, sentences.scores.reduce((a, b) => a + b) / hyps.length);
+  }));
 });

@@ -8,7 +8,8 @@
 
 import { isPyWhitespace, pySplit } from "../text/mod.ts";
 import { CodePointTable, NgramMatcher, SymbolTable } from "./_ngram_ids.ts";
-import { isEmptyOptions, requireCorpus, requireReferences, sumRows } from "./_stats.ts";
+import { isEmptyOptions, requireCorpus, requireReferences } from "./_stats.ts";
+import type { SentenceScores } from "./types.ts";
 import { nrefsLabel } from "./signature.ts";
 import { resolveOptions } from "./options.ts";
 import {
@@ -124,82 +125,131 @@ function wordSymbolsOf(list: readonly string[], add: boolean): number {
   return list.length;
 }
 
-/** `[hyp, ref, match]` of order n for `hyp` and `ref` items, as sacreBLEU counts them. */
-function pushOrder(stats: number[], n: number, hyp: number, ref: number, match: number): void {
+/**
+ * Write `[hyp, ref, match]` of order n for `hyp` and `ref` items, as sacreBLEU counts them, at
+ * `out[at..]`.
+ */
+function putOrder(
+  out: Float64Array,
+  at: number,
+  n: number,
+  hyp: number,
+  ref: number,
+  match: number,
+): void {
   const hypCount = Math.max(0, hyp - n + 1);
   const refCount = Math.max(0, ref - n + 1);
   // sacreBLEU records no hypothesis n-grams for an order the reference has none of.
-  stats.push(refCount === 0 ? 0 : hypCount, refCount, match);
+  out[at] = refCount === 0 ? 0 : hypCount;
+  out[at + 1] = refCount;
+  out[at + 2] = match;
 }
 
 /** The matches of each order up to `order` of a sequence of `length` items against itself. */
-function allMatch(length: number, order: number, out: number[]): void {
+function allMatch(length: number, order: number, out: Int32Array): void {
   for (let n = 1; n <= order; n++) out[n - 1] = Math.max(0, length - n + 1);
 }
 
-/** The statistics of the hypothesis against each reference: character orders, then word orders. */
+// Scratch: each reference's statistics one after the other (`width` numbers each), and one
+// order's matches.
+let perReference = new Float64Array(64);
+let matches = new Int32Array(16);
+
+/**
+ * The statistics of the hypothesis against each reference, character orders then word orders,
+ * into `perReference` (reference r's from `r × width`).
+ */
 function segmentStats(
   hypothesis: string,
   references: readonly string[],
   settings: ChrfSettings,
-): number[][] {
-  const fold = (s: string) => settings.lowercase ? s.toLowerCase() : s;
-  const hypText = fold(hypothesis);
-  const refTexts = references.map(fold);
-  const out: number[][] = refTexts.map(() => []);
-  const { charOrder, wordOrder, whitespace } = settings;
-  const matches = new Array<number>(Math.max(charOrder, wordOrder)).fill(0);
+  width: number,
+): void {
+  const { charOrder, wordOrder, whitespace, lowercase } = settings;
+  if (perReference.length < width * references.length) {
+    perReference = new Float64Array(2 * width * references.length);
+  }
+  const most = Math.max(charOrder, wordOrder);
+  if (matches.length < most) matches = new Int32Array(most);
+  const out = perReference;
+  const hypText = lowercase ? hypothesis.toLowerCase() : hypothesis;
   chars.reset();
   const hypLength = charSymbols(hypText, whitespace, true);
   charMatcher.setHypothesis(sequence, hypLength, chars.size, charOrder);
-  refTexts.forEach((refText, r) => {
+  for (let r = 0; r < references.length; r++) {
+    const refText = lowercase ? references[r].toLowerCase() : references[r];
     // A reference equal to the hypothesis matches every n-gram (exact copies are common).
     const same = refText === hypText;
     const refLength = same ? hypLength : charSymbols(refText, whitespace, false);
     if (same) allMatch(hypLength, charOrder, matches);
     else charMatcher.matches(sequence, refLength, matches);
     for (let n = 1; n <= charOrder; n++) {
-      pushOrder(out[r], n, hypLength, refLength, matches[n - 1]);
+      putOrder(out, r * width + 3 * (n - 1), n, hypLength, refLength, matches[n - 1]);
     }
-  });
+  }
   if (wordOrder > 0) {
     const hypWords = words(hypText);
     wordSymbols.reset();
     const length = wordSymbolsOf(hypWords, true);
     wordMatcher.setHypothesis(sequence, length, wordSymbols.size, wordOrder);
-    refTexts.forEach((refText, r) => {
+    for (let r = 0; r < references.length; r++) {
+      const refText = lowercase ? references[r].toLowerCase() : references[r];
       const same = refText === hypText;
       const refWords = same ? hypWords : words(refText);
       if (same) allMatch(length, wordOrder, matches);
       else wordMatcher.matches(sequence, wordSymbolsOf(refWords, false), matches);
       for (let n = 1; n <= wordOrder; n++) {
-        pushOrder(out[r], n, length, refWords.length, matches[n - 1]);
+        const at = r * width + 3 * (charOrder + n - 1);
+        putOrder(out, at, n, length, refWords.length, matches[n - 1]);
       }
-    });
+    }
   }
-  return out;
 }
 
-/** {@link chrfFromStats} on settings already checked. */
-export function chrfFromStatsWith(
-  stats: readonly number[],
+// The score of the reference {@link bestReference} last chose.
+let bestScore = 0;
+
+/**
+ * The index of the segment's best reference (the first of the highest score, as
+ * {@link chrfSegment} chooses): its statistics are at `perReference[index × width..]`, its score
+ * in `bestScore`.
+ */
+function bestReference(
+  hypothesis: string,
+  references: readonly string[],
+  settings: ChrfSettings,
+  width: number,
+): number {
+  segmentStats(hypothesis, references, settings, width);
+  let best = 0;
+  bestScore = scoreAt(perReference, 0, width, settings);
+  for (let r = 1; r < references.length; r++) {
+    const score = scoreAt(perReference, r * width, width, settings);
+    if (score > bestScore) {
+      best = r;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** chrF of the `width` statistics at `stats[at..]` (a whole number of orders). */
+function scoreAt(
+  stats: { readonly [i: number]: number },
+  at: number,
+  width: number,
   settings: Pick<ChrfSettings, "beta" | "epsSmoothing">,
 ): number {
-  if (stats.length === 0 || stats.length % 3 !== 0) {
-    throw new UserTypeError(
-      `chrF statistics must be [hyp, ref, match] for each order, got ${stats.length} numbers`,
-    );
-  }
   const factor = settings.beta * settings.beta;
-  const orders = stats.length / 3;
+  const orders = width / 3;
   let precision = 0;
   let recall = 0;
   let fSum = 0;
   let effective = 0;
   for (let n = 0; n < orders; n++) {
-    const hyp = stats[3 * n];
-    const ref = stats[3 * n + 1];
-    const match = stats[3 * n + 2];
+    const hyp = stats[at + 3 * n];
+    const ref = stats[at + 3 * n + 1];
+    const match = stats[at + 3 * n + 2];
     if (settings.epsSmoothing) {
       const p = hyp > 0 ? match / hyp : EPS;
       const r = ref > 0 ? match / ref : EPS;
@@ -217,6 +267,19 @@ export function chrfFromStatsWith(
   recall /= effective;
   if (precision + recall === 0) return 0;
   return ((1 + factor) * precision * recall) / (factor * precision + recall);
+}
+
+/** {@link chrfFromStats} on settings already checked. */
+export function chrfFromStatsWith(
+  stats: readonly number[],
+  settings: Pick<ChrfSettings, "beta" | "epsSmoothing">,
+): number {
+  if (stats.length === 0 || stats.length % 3 !== 0) {
+    throw new UserTypeError(
+      `chrF statistics must be [hyp, ref, match] for each order, got ${stats.length} numbers`,
+    );
+  }
+  return scoreAt(stats, 0, stats.length, settings);
 }
 
 /**
@@ -246,12 +309,11 @@ export function chrfSegmentWith(
   references: readonly string[],
   settings: ChrfSettings,
 ): ChrfSegment {
-  let best: ChrfSegment | undefined;
-  segmentStats(hypothesis, references, settings).forEach((stats, index) => {
-    const score = chrfFromStatsWith(stats, settings);
-    if (best === undefined || score > best.score) best = { referenceIndex: index, stats, score };
-  });
-  return best!;
+  const width = 3 * (settings.charOrder + settings.wordOrder);
+  const referenceIndex = bestReference(hypothesis, references, settings, width);
+  const at = referenceIndex * width;
+  const stats = Array.from(perReference.subarray(at, at + width));
+  return { referenceIndex, stats, score: bestScore };
 }
 
 /**
@@ -349,14 +411,80 @@ export function corpusChrf(
 ): ChrfResult {
   requireCorpus("corpusChrf", hypotheses, references);
   const settings = settingsOf(options);
-  const width = 3 * (settings.charOrder + settings.wordOrder);
-  const rows = hypotheses.map((h, i) => chrfSegmentWith(h, references[i], settings).stats);
-  const stats = sumRows(rows, width);
+  const stats = summedStats(hypotheses, references, settings);
   return {
     score: chrfFromStatsWith(stats, settings),
     stats,
     signature: `${
       chrfSignature({ ...settings, nrefs: nrefsLabel(references.map((r) => r.length)) })
     }`,
+  };
+}
+
+/**
+ * Each segment's best-reference statistics summed (exactly: they are whole numbers), each
+ * segment's score pushed to `scores` when given.
+ */
+function summedStats(
+  hypotheses: readonly string[],
+  references: readonly (readonly string[])[],
+  settings: ChrfSettings,
+  scores?: number[],
+): number[] {
+  const width = 3 * (settings.charOrder + settings.wordOrder);
+  const total = new Array<number>(width).fill(0);
+  for (let i = 0; i < hypotheses.length; i++) {
+    const at = width * bestReference(hypotheses[i], references[i], settings, width);
+    for (let k = 0; k < width; k++) total[k] += perReference[at + k];
+    scores?.push(bestScore);
+  }
+  return total;
+}
+
+/** Corpus chrF with every segment's sentence chrF (see {@link corpusChrfWithSentences}). */
+export interface ChrfWithSentences extends ChrfResult {
+  /** Each segment's sentence chrF, their mean and their signature. */
+  sentences: SentenceScores;
+}
+
+/**
+ * {@link corpusChrf} and every segment's {@link sentenceChrf} from one pass: each segment's
+ * character (and word) n-grams are counted once, and its best reference's statistics give both
+ * its sentence score and its share of the corpus figure. The figures are exactly those of the two
+ * functions called with the same options; the sentence scores' signature is the corpus figure's.
+ *
+ * @example The corpus figure and the sentence scores together
+ * ```ts
+ * import { corpusChrf, corpusChrfWithSentences, sentenceChrf } from "./chrf_metric.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const hyps = ["The cat sat on the mat.", "kitten"];
+ * const refs = [["The cat is on the mat."], ["sitting", "kitten"]];
+ * const both = corpusChrfWithSentences(hyps, refs);
+ * assert.deepEqual(both.stats, corpusChrf(hyps, refs).stats);
+ * assert.deepEqual(both.sentences.scores, hyps.map((h, i) => sentenceChrf(h, refs[i]).score));
+ * assert.equal(both.sentences.scores[1], 1);
+ * assert.equal(both.sentences.mean, (both.sentences.scores[0] + 1) / 2);
+ * assert.match(both.signature, /^nrefs:var\|case:mixed\|eff:yes\|nc:6\|nw:0\|space:no\|/);
+ * assert.equal(both.sentences.signature, both.signature);
+ * ```
+ */
+export function corpusChrfWithSentences(
+  hypotheses: readonly string[],
+  references: readonly (readonly string[])[],
+  options: ChrfOptions = {},
+): ChrfWithSentences {
+  requireCorpus("corpusChrfWithSentences", hypotheses, references);
+  const settings = settingsOf(options);
+  const scores: number[] = [];
+  const stats = summedStats(hypotheses, references, settings, scores);
+  let sum = 0;
+  for (const score of scores) sum += score;
+  const signature = signatureOf(settings, nrefsLabel(references.map((r) => r.length)));
+  return {
+    score: chrfFromStatsWith(stats, settings),
+    stats,
+    signature,
+    sentences: { scores, mean: sum / scores.length, signature },
   };
 }

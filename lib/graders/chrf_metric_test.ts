@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { chrfFromStats, chrfSegment, chrfStats, corpusChrf, sentenceChrf } from "./chrf_metric.ts";
+import {
+  chrfFromStats,
+  chrfSegment,
+  chrfStats,
+  corpusChrf,
+  corpusChrfWithSentences,
+  sentenceChrf,
+} from "./chrf_metric.ts";
 
 Deno.test("chrF is within [0, 1], 1 for identical text, and ignores whitespace", () => {
   fc.assert(fc.property(fc.string({ maxLength: 15 }), fc.string({ maxLength: 15 }), (h, r) => {
@@ -91,4 +98,27 @@ Deno.test("characters are code points: surrogate pairs count once, lone surrogat
   assert.deepEqual(chrfStats("a😀b", ["a😀b"], { charOrder: 1 }), [3, 3, 3]);
   assert.deepEqual(chrfStats("\ud800a\udc00", ["a\ud800"], { charOrder: 2 }), [3, 2, 2, 2, 1, 0]);
   assert.deepEqual(chrfStats("😀 😀", ["😀\ud83d"], { charOrder: 2 }), [2, 2, 1, 1, 1, 0]);
+});
+
+Deno.test("corpusChrfWithSentences: corpusChrf and every sentenceChrf from one pass", () => {
+  const text = fc.array(fc.constantFrom("ab", "cat", "dog", "a", "Dog", "😀", ".", "(x)"), {
+    maxLength: 8,
+  }).map((w) => w.join(" "));
+  const segment = fc.tuple(text, fc.array(text, { minLength: 1, maxLength: 3 }));
+  const options = fc.record({
+    wordOrder: fc.constantFrom(0, 1, 2),
+    charOrder: fc.constantFrom(1, 3, 6),
+    lowercase: fc.boolean(),
+    whitespace: fc.boolean(),
+    epsSmoothing: fc.boolean(),
+    beta: fc.constantFrom(0, 1, 2, 3),
+  });
+  fc.assert(fc.property(fc.array(segment, { minLength: 1, maxLength: 6 }), options, (s, o) => {
+    const hyps = s.map(([h]) => h);
+    const refs = s.map(([, r]) => r);
+    const { sentences, ...corpus } = corpusChrfWithSentences(hyps, refs, o);
+    assert.deepEqual(corpus, corpusChrf(hyps, refs, o));
+    assert.deepEqual(sentences.scores, hyps.map((h, i) => sentenceChrf(h, refs[i], o).score));
+    assert.equal(sentences.mean, sentences.scores.reduce((a, b) => a + b) / hyps.length);
+  }));
 });

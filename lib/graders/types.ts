@@ -98,6 +98,19 @@ export interface CorpusContext {
   nrefs: number | "var";
 }
 
+/**
+ * Every segment's sentence score beside a corpus figure, from the same pass over the segments
+ * (`corpusBleuWithSentences`, `corpusChrfWithSentences`).
+ */
+export interface SentenceScores {
+  /** Each segment's sentence score, a fraction, in the segments' order. */
+  scores: number[];
+  /** Their mean: the scores summed in order, divided by their number. */
+  mean: number;
+  /** The settings behind the sentence scores (BLEU's differ from the corpus figure's: `eff:yes`). */
+  signature: string;
+}
+
 /** Figures that explain a corpus score (BLEU fills all four). */
 export interface CorpusDetails {
   /** Brevity penalty. */
