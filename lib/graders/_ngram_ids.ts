@@ -17,7 +17,11 @@ const DIRECT_LIMIT = 1 << 21;
  * hypothesis by moving to the next generation (a slot counts only when stamped with it).
  */
 export class SymbolTable {
-  #keys: string[] = new Array(64);
+  // A key is `#text[slot].slice(#start[slot], #start[slot] + #length[slot])`, kept as that span.
+  #text: string[] = new Array(64);
+  #start = new Int32Array(64);
+  #length = new Int32Array(64);
+  #hashes = new Int32Array(64);
   #stamp = new Int32Array(64);
   #value = new Int32Array(64);
   #generation = 1;
@@ -32,56 +36,90 @@ export class SymbolTable {
     this.#size = 0;
   }
 
-  /** FNV-1a over the UTF-16 code units. */
-  #hash(s: string): number {
+  /** FNV-1a over the UTF-16 code units of `s` from `start` to `end`. */
+  #hash(s: string, start: number, end: number): number {
     let h = 0x811c9dc5;
-    for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-    return h >>> 0;
+    for (let i = start; i < end; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+    return h;
   }
 
-  /** The slot holding `s`, or the empty slot where it would go. */
-  #slot(s: string): number {
+  /** The slot holding the span (of hash `h`), or the empty slot where it would go. */
+  #slot(s: string, start: number, end: number, h: number): number {
     const mask = this.#stamp.length - 1;
-    let i = this.#hash(s) & mask;
-    while (this.#stamp[i] === this.#generation && this.#keys[i] !== s) i = (i + 1) & mask;
-    return i;
+    const length = end - start;
+    for (let i = h & mask;; i = (i + 1) & mask) {
+      if (this.#stamp[i] !== this.#generation) return i;
+      if (this.#hashes[i] !== h || this.#length[i] !== length) continue;
+      const text = this.#text[i];
+      const at = this.#start[i] - start;
+      let k = start;
+      while (k < end && text.charCodeAt(at + k) === s.charCodeAt(k)) k++;
+      if (k === end) return i;
+    }
   }
 
   /** The string's symbol, numbering it if it is new. */
   add(s: string): number {
-    let i = this.#slot(s);
+    return this.addSpan(s, 0, s.length);
+  }
+
+  /** The symbol of `s.slice(start, end)`, numbering it if it is new (no string is made). */
+  addSpan(s: string, start: number, end: number): number {
+    const h = this.#hash(s, start, end);
+    let i = this.#slot(s, start, end, h);
     if (this.#stamp[i] === this.#generation) return this.#value[i];
     if (2 * (this.#size + 1) > this.#stamp.length) {
       this.#grow();
-      i = this.#slot(s);
+      i = this.#slot(s, start, end, h);
     }
     this.#stamp[i] = this.#generation;
-    this.#keys[i] = s;
+    this.#text[i] = s;
+    this.#start[i] = start;
+    this.#length[i] = end - start;
+    this.#hashes[i] = h;
     this.#value[i] = this.#size;
     return this.#size++;
   }
 
   /** The string's symbol, or -1 when the hypothesis does not have it. */
   find(s: string): number {
-    const i = this.#slot(s);
+    return this.findSpan(s, 0, s.length);
+  }
+
+  /** The symbol of `s.slice(start, end)`, or -1 when the hypothesis does not have it. */
+  findSpan(s: string, start: number, end: number): number {
+    const i = this.#slot(s, start, end, this.#hash(s, start, end));
     return this.#stamp[i] === this.#generation ? this.#value[i] : -1;
   }
 
-  /** Twice the slots, with this hypothesis's strings moved over. */
+  /** Twice the slots, with this hypothesis's keys moved over. */
   #grow(): void {
-    const keys = this.#keys;
+    const text = this.#text;
+    const start = this.#start;
+    const length = this.#length;
+    const hashes = this.#hashes;
     const stamp = this.#stamp;
     const value = this.#value;
     const generation = this.#generation;
-    this.#keys = new Array(2 * keys.length);
-    this.#stamp = new Int32Array(2 * keys.length);
-    this.#value = new Int32Array(2 * keys.length);
+    const size = 2 * stamp.length;
+    this.#text = new Array(size);
+    this.#start = new Int32Array(size);
+    this.#length = new Int32Array(size);
+    this.#hashes = new Int32Array(size);
+    this.#stamp = new Int32Array(size);
+    this.#value = new Int32Array(size);
     this.#generation = 1;
+    const mask = size - 1;
     for (let i = 0; i < stamp.length; i++) {
       if (stamp[i] !== generation) continue;
-      const j = this.#slot(keys[i]);
+      // Keys are distinct: the first free slot from the hash is the key's.
+      let j = hashes[i] & mask;
+      while (this.#stamp[j] === 1) j = (j + 1) & mask;
       this.#stamp[j] = 1;
-      this.#keys[j] = keys[i];
+      this.#text[j] = text[i];
+      this.#start[j] = start[i];
+      this.#length[j] = length[i];
+      this.#hashes[j] = hashes[i];
       this.#value[j] = value[i];
     }
   }

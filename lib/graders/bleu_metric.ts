@@ -7,7 +7,7 @@
  * @module
  */
 
-import { BLEU_TOKENIZERS, pyRstrip, pySplit, tokens13a } from "../text/mod.ts";
+import { BLEU_TOKENIZERS, pyRstrip, pySplit, Spans13a, spans13a, tokens13a } from "../text/mod.ts";
 import { isEmptyOptions, requireCorpus, requireReferences } from "./_stats.ts";
 import type { SentenceScores } from "./types.ts";
 import { NgramMatcher, SymbolTable } from "./_ngram_ids.ts";
@@ -87,8 +87,12 @@ function signatureOf(settings: BleuSettings, nrefs: number | "var" | undefined):
   return signature;
 }
 
+function textOf(segment: string, settings: Pick<BleuSettings, "lowercase">): string {
+  return pyRstrip(settings.lowercase ? segment.toLowerCase() : segment);
+}
+
 function tokensOf(segment: string, settings: Pick<BleuSettings, "tokenize" | "lowercase">) {
-  const text = pyRstrip(settings.lowercase ? segment.toLowerCase() : segment);
+  const text = textOf(segment, settings);
   // 13a gives its tokens as a list; the others a line to split.
   return settings.tokenize === "13a"
     ? tokens13a(text)
@@ -100,12 +104,30 @@ const symbols = new SymbolTable();
 const matcher = new NgramMatcher();
 let sequence = new Int32Array(64);
 let clip = new Int32Array(256);
+// The 13a tokens of a hypothesis and of its one reference, as spans of their text.
+const hypSpans = new Spans13a();
+const refSpans = new Spans13a();
 
 /** The tokens as symbols in `sequence` (numbered for the hypothesis, looked up for a reference). */
 function symbolsOf(tokens: readonly string[], add: boolean): Int32Array {
   if (sequence.length < tokens.length) sequence = new Int32Array(2 * tokens.length);
   for (let i = 0; i < tokens.length; i++) {
     sequence[i] = add ? symbols.add(tokens[i]) : symbols.find(tokens[i]);
+  }
+  return sequence;
+}
+
+/** {@link symbolsOf} for tokens as spans: no string is made for a token that is a span. */
+function spanSymbolsOf(spans: Spans13a, add: boolean): Int32Array {
+  const { text, count, start, end, loose } = spans;
+  if (sequence.length < count) sequence = new Int32Array(2 * count);
+  for (let k = 0; k < count; k++) {
+    const s = start[k];
+    if (add) {
+      sequence[k] = s >= 0 ? symbols.addSpan(text, s, end[k]) : symbols.add(loose[end[k]]);
+    } else {
+      sequence[k] = s >= 0 ? symbols.findSpan(text, s, end[k]) : symbols.find(loose[end[k]]);
+    }
   }
   return sequence;
 }
@@ -124,21 +146,24 @@ function statsInto(
   out: { [i: number]: number },
 ): void {
   const order = settings.maxNgramOrder;
-  const hyp = tokensOf(hypothesis, settings);
   if (correct.length < order) correct = new Int32Array(order);
+  let hypLen: number;
   let refLen: number;
-  if (references.length === 1) {
-    // One reference (the common case): no list of token lists to build.
-    const only = references[0];
-    const ref = only === hypothesis ? hyp : tokensOf(only, settings);
-    refLen = ref.length;
-    if (ref === hyp) allMatched(hyp.length, order);
+  if (references.length === 1 && settings.tokenize === "13a") {
+    // One reference under 13a (the common case): tokens as spans, no list of strings.
+    spans13a(textOf(hypothesis, settings), hypSpans);
+    hypLen = refLen = hypSpans.count;
+    if (references[0] === hypothesis) allMatched(hypLen, order);
     else {
+      spans13a(textOf(references[0], settings), refSpans);
+      refLen = refSpans.count;
       symbols.reset();
-      matcher.setHypothesis(symbolsOf(hyp, true), hyp.length, symbols.size, order);
-      matcher.matches(symbolsOf(ref, false), ref.length, correct);
+      matcher.setHypothesis(spanSymbolsOf(hypSpans, true), hypLen, symbols.size, order);
+      matcher.matches(spanSymbolsOf(refSpans, false), refLen, correct);
     }
   } else {
+    const hyp = tokensOf(hypothesis, settings);
+    hypLen = hyp.length;
     // A reference equal to the hypothesis has its tokens (exact copies are common).
     const refs = references.map((r) => r === hypothesis ? hyp : tokensOf(r, settings));
     refLen = -1;
@@ -150,22 +175,25 @@ function statsInto(
         refLen = ref.length;
       }
     }
-    // Matches are clipped by each n-gram's largest count in any reference.
+    // Matches are clipped by each n-gram's count in the reference, or its largest count in any.
     if (refs.includes(hyp)) allMatched(hyp.length, order);
     else {
       symbols.reset();
       matcher.setHypothesis(symbolsOf(hyp, true), hyp.length, symbols.size, order);
-      if (clip.length < matcher.idCount) clip = new Int32Array(2 * matcher.idCount);
-      clip.fill(0, 0, matcher.idCount);
-      for (const ref of refs) matcher.raiseCounts(symbolsOf(ref, false), ref.length, clip);
-      matcher.clipped(clip, correct);
+      if (refs.length === 1) matcher.matches(symbolsOf(refs[0], false), refs[0].length, correct);
+      else {
+        if (clip.length < matcher.idCount) clip = new Int32Array(2 * matcher.idCount);
+        clip.fill(0, 0, matcher.idCount);
+        for (const ref of refs) matcher.raiseCounts(symbolsOf(ref, false), ref.length, clip);
+        matcher.clipped(clip, correct);
+      }
     }
   }
-  out[0] = hyp.length;
+  out[0] = hypLen;
   out[1] = refLen;
   for (let n = 1; n <= order; n++) {
     out[1 + n] = correct[n - 1];
-    out[1 + order + n] = Math.max(0, hyp.length - n + 1);
+    out[1 + order + n] = Math.max(0, hypLen - n + 1);
   }
 }
 

@@ -52,6 +52,122 @@ function pieceTokens(piece: string): readonly string[] {
 }
 
 /**
+ * Where the tokens of a line are, as {@link spans13a} leaves them: token k is
+ * `text.slice(start[k], end[k])` when `start[k] >= 0`, else `loose[end[k]]` (a token the mteval
+ * rules made, which is not a piece of the text as it is). Reused from line to line, so that
+ * counting tokens needs no string for most of them.
+ */
+export class Spans13a {
+  /** The line with `<skipped>`, line breaks and the four entities dealt with. */
+  text = "";
+  /** How many tokens. */
+  count = 0;
+  /** Where each token starts in `text`, or -1 for a token of `loose`. */
+  start: Int32Array<ArrayBuffer> = new Int32Array(64);
+  /** Where each token ends in `text`, or its index in `loose`. */
+  end: Int32Array<ArrayBuffer> = new Int32Array(64);
+  /** Tokens the rules made. */
+  loose: string[] = [];
+
+  /** Token k as a string. */
+  token(k: number): string {
+    const start = this.start[k];
+    return start >= 0 ? this.text.slice(start, this.end[k]) : this.loose[this.end[k]];
+  }
+}
+
+function push(spans: Spans13a, start: number, end: number): void {
+  const k = spans.count++;
+  if (k === spans.start.length) {
+    const grownStart = new Int32Array(2 * k);
+    const grownEnd = new Int32Array(2 * k);
+    grownStart.set(spans.start);
+    grownEnd.set(spans.end);
+    spans.start = grownStart;
+    spans.end = grownEnd;
+  }
+  spans.start[k] = start;
+  spans.end[k] = end;
+}
+
+/**
+ * The tokens of one line under sacreBLEU's `13a` rules, as spans of the line written into
+ * `spans` (what {@link tokens13a} gives as strings).
+ *
+ * @example Spans of a line, and a token the rules made
+ * ```ts
+ * import { Spans13a, spans13a } from "./tokenize_13a.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const spans = new Spans13a();
+ * spans13a("Costs $5, ok.", spans);
+ * assert.equal(spans.count, 6);
+ * assert.deepEqual([spans.start[0], spans.end[0]], [0, 5]);
+ * assert.deepEqual(Array.from({ length: spans.count }, (_, k) => spans.token(k)), ["Costs", "$", "5", ",", "ok", "."]);
+ * ```
+ */
+export function spans13a(line: string, spans: Spans13a): void {
+  const s = prepared(line);
+  spans.text = s;
+  spans.count = 0;
+  spans.loose.length = 0;
+  const length = s.length;
+  let start = -1;
+  // Touched characters seen in the current piece, and where the last one was.
+  let touched = 0;
+  let lastTouched = -1;
+  for (let i = 0; i < length; i++) {
+    const c = s.charCodeAt(i);
+    // Printable ASCII (most characters) is never whitespace.
+    if (c > 0x20 && c < 0x7f) {
+      if (start < 0) {
+        start = i;
+        touched = 0;
+      }
+      if (TOUCHED[c] === 1) {
+        touched++;
+        lastTouched = i;
+      }
+    } else if (!isPyWhitespace(s, i)) {
+      if (start < 0) {
+        start = i;
+        touched = 0;
+      }
+    } else if (start >= 0) {
+      closePiece(spans, s, start, i, touched, lastTouched);
+      start = -1;
+    }
+  }
+  if (start >= 0) closePiece(spans, s, start, length, touched, lastTouched);
+}
+
+/** Add the tokens of the piece `s.slice(start, end)` to `spans`. */
+function closePiece(
+  spans: Spans13a,
+  s: string,
+  start: number,
+  end: number,
+  touched: number,
+  lastTouched: number,
+): void {
+  if (touched === 0) push(spans, start, end);
+  else if (
+    touched === 1 && lastTouched === end - 1 && end - start > 1 &&
+    (s.charCodeAt(end - 1) === 0x2e || s.charCodeAt(end - 1) === 0x2c)
+  ) {
+    push(spans, start, end - 1);
+    push(spans, end - 1, end);
+  } else {
+    for (const token of pieceTokens(s.slice(start, end))) {
+      push(spans, -1, spans.loose.length);
+      spans.loose.push(token);
+    }
+  }
+}
+
+const scratch = new Spans13a();
+
+/**
  * The tokens of one line under sacreBLEU's `13a` rules, as a list: what {@link tokenize13a}
  * joins with spaces.
  *
@@ -64,37 +180,9 @@ function pieceTokens(piece: string): readonly string[] {
  * ```
  */
 export function tokens13a(line: string): string[] {
-  const s = prepared(line);
-  const out: string[] = [];
-  let start = -1;
-  // Touched characters seen in the current piece, and where the last one was.
-  let touched = 0;
-  let lastTouched = -1;
-  for (let i = 0; i <= s.length; i++) {
-    const c = s.charCodeAt(i);
-    // Printable ASCII (most characters) is never whitespace; the end closes the last piece.
-    const space = i === s.length || ((c <= 0x20 || c >= 0x7f) && isPyWhitespace(s, i));
-    if (!space) {
-      if (start < 0) {
-        start = i;
-        touched = 0;
-      }
-      if (c < 0x80 && TOUCHED[c] === 1) {
-        touched++;
-        lastTouched = i;
-      }
-      continue;
-    }
-    if (start < 0) continue;
-    if (touched === 0) out.push(s.slice(start, i));
-    else if (
-      touched === 1 && lastTouched === i - 1 && i - start > 1 &&
-      (s.charCodeAt(i - 1) === 0x2e || s.charCodeAt(i - 1) === 0x2c)
-    ) {
-      out.push(s.slice(start, i - 1), s[i - 1]);
-    } else for (const token of pieceTokens(s.slice(start, i))) out.push(token);
-    start = -1;
-  }
+  spans13a(line, scratch);
+  const out = new Array<string>(scratch.count);
+  for (let k = 0; k < scratch.count; k++) out[k] = scratch.token(k);
   return out;
 }
 
