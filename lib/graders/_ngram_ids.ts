@@ -183,26 +183,32 @@ function grown(a: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer
 /**
  * The n-grams (orders 1..maxOrder) of one hypothesis as dense ids with their counts, and the
  * matches of references against them.
+ *
+ * Ids are built position by position: the n-gram starting at i of order n has the id that the
+ * table gives its (n−1)-gram's id and its last symbol, so one walk from each start extends an
+ * n-gram order by order, and a reference's walk stops at the first n-gram the hypothesis lacks
+ * (no longer one from there can be the hypothesis's).
  */
 export class NgramMatcher {
   /** How often the hypothesis has each id. */
   #count = new Int32Array(1024);
   /** Per-reference scratch: what is left of each id to match, or a reference's own counts. */
   #left = new Int32Array(1024);
-  /** Each order's first id (`#orderStart[n]`, n from 1; `#orderStart[maxOrder + 1]` = total). */
-  #orderStart = new Int32Array(16);
-  // The (n−1)-gram × symbol table: `#value[key]` is valid where `#stamp[key] === #generation`.
-  #stamp = new Int32Array(1024);
-  #value = new Int32Array(1024);
+  /** The order of each id. */
+  #order = new Uint8Array(1024);
+  /** How many ids the hypothesis's n-grams have. */
+  #ids = 0;
+  // The (id, symbol) → id table, stamp and value side by side (one cache line for both):
+  // `#table[2 × key + 1]` is valid where `#table[2 × key] === #generation`.
+  #table = new Int32Array(2048);
   #generation = 0;
   #map = new Map<number, number>();
   #direct = true;
   #symbols = 0;
   #length = 0;
   #maxOrder = 0;
-  /** The ids of one order and of the next, by start position. */
-  #one = new Int32Array(1024);
-  #two = new Int32Array(1024);
+  /** Per-order scratch of a reference's matches. */
+  #found = new Int32Array(16);
 
   /** The hypothesis's symbols, kept until its ids are built (see {@link #build}). */
   #hypothesis = new Int32Array(256);
@@ -239,61 +245,65 @@ export class NgramMatcher {
     const length = this.#length;
     const symbols = this.#symbols;
     const maxOrder = this.#maxOrder;
-    if (this.#orderStart.length < maxOrder + 2) this.#orderStart = new Int32Array(maxOrder + 2);
-    const starts = this.#orderStart;
-    // Ids: order 1 is the symbol itself; each higher order numbers its n-grams from there on, so
-    // there are at most `symbols + (maxOrder − 1) × length` of them.
+    // Ids: order 1 is the symbol itself; higher orders are numbered from there on, so there are
+    // at most `symbols + (maxOrder − 1) × length` of them.
     const most = symbols + Math.max(0, maxOrder - 1) * length;
     const count = this.#count = grown(this.#count, most);
     count.fill(0, 0, most);
     this.#left = grown(this.#left, most);
-    for (let i = 0; i < length; i++) count[seq[i]]++;
+    if (this.#order.length < most) {
+      this.#order = new Uint8Array(Math.max(most, 2 * this.#order.length));
+    }
+    const orderOf = this.#order;
+    orderOf.fill(1, 0, symbols);
     let next = symbols;
-    starts[1] = 0;
-    this.#startTable((maxOrder - 1) * length * symbols);
-    this.#reserve(length);
-    let prev = this.#one;
-    let cur = this.#two;
-    for (let n = 2; n <= maxOrder; n++) {
-      starts[n] = next;
-      const before = n === 2 ? seq : prev;
-      const base = starts[n - 1];
-      const offset = (n - 2) * length;
-      if (this.#direct) {
-        const stamp = this.#stamp;
-        const value = this.#value;
-        const generation = this.#generation;
-        for (let i = 0; i + n <= length; i++) {
-          const key = (offset + before[i] - base) * symbols + seq[i + n - 1];
-          let id;
-          if (stamp[key] === generation) id = value[key];
+    // Any id may be extended (orders are numbered together, as they come): keys below
+    // `most × symbols`.
+    this.#startTable(most * symbols);
+    if (this.#direct) {
+      const table = this.#table;
+      const generation = this.#generation;
+      for (let i = 0; i < length; i++) {
+        let id = seq[i];
+        count[id]++;
+        const last = Math.min(length, i + maxOrder);
+        for (let j = i + 1; j < last; j++) {
+          const at = 2 * (id * symbols + seq[j]);
+          if (table[at] === generation) id = table[at + 1];
           else {
-            stamp[key] = generation;
-            value[key] = id = next++;
+            table[at] = generation;
+            table[at + 1] = next;
+            orderOf[next] = j - i + 1;
+            id = next++;
           }
-          cur[i] = id;
-          count[id]++;
-        }
-      } else {
-        const map = this.#map;
-        for (let i = 0; i + n <= length; i++) {
-          const key = (offset + before[i] - base) * symbols + seq[i + n - 1];
-          let id = map.get(key);
-          if (id === undefined) map.set(key, id = next++);
-          cur[i] = id;
           count[id]++;
         }
       }
-      const swap = prev;
-      prev = cur;
-      cur = swap;
+    } else {
+      const map = this.#map;
+      for (let i = 0; i < length; i++) {
+        let id = seq[i];
+        count[id]++;
+        const last = Math.min(length, i + maxOrder);
+        for (let j = i + 1; j < last; j++) {
+          const key = id * symbols + seq[j];
+          const known = map.get(key);
+          if (known !== undefined) id = known;
+          else {
+            map.set(key, next);
+            orderOf[next] = j - i + 1;
+            id = next++;
+          }
+          count[id]++;
+        }
+      }
     }
-    starts[maxOrder + 1] = next;
+    this.#ids = next;
   }
 
   /**
-   * Make the (order, (n−1)-gram, symbol) → id table empty, addressed directly when it is at
-   * most `size` entries within the limit, else a Map.
+   * Make the (id, symbol) → id table empty, addressed directly when it is at most `size`
+   * entries within the limit, else a Map.
    */
   #startTable(size: number): void {
     this.#direct = size <= DIRECT_LIMIT;
@@ -301,70 +311,46 @@ export class NgramMatcher {
       this.#map.clear();
       return;
     }
-    if (this.#stamp.length < size) {
-      this.#stamp = new Int32Array(Math.max(size, 2 * this.#stamp.length));
-      this.#value = new Int32Array(this.#stamp.length);
+    if (this.#table.length < 2 * size) {
+      this.#table = new Int32Array(Math.max(2 * size, 2 * this.#table.length));
       this.#generation = 0;
     }
     if (++this.#generation === 0x7fffffff) {
-      this.#stamp.fill(0);
+      this.#table.fill(0);
       this.#generation = 1;
     }
   }
 
   /**
-   * Turn a reference's order-(n−1) ids in `prev` into its order-n ids in `cur` (-1 for an
-   * n-gram the hypothesis lacks); `seq` holds its symbols. Returns how many it found.
+   * Call `visit(id, n)` for each n-gram of a reference (`seq`, its symbols from the hypothesis's
+   * table, -1 for others) that the hypothesis has, walking each start until an n-gram it lacks.
    */
-  #nextOrder(
-    seq: Int32Array,
-    length: number,
-    n: number,
-    prev: Int32Array,
-    cur: Int32Array,
-  ): number {
+  #walk(seq: Int32Array, length: number, visit: (id: number, n: number) => void): void {
     const symbols = this.#symbols;
-    const base = this.#orderStart[n - 1];
-    const offset = (n - 2) * this.#length;
-    let found = 0;
-    if (this.#direct) {
-      const stamp = this.#stamp;
-      const value = this.#value;
-      const generation = this.#generation;
-      for (let i = 0; i + n <= length; i++) {
-        const p = prev[i];
-        const last = seq[i + n - 1];
-        let id = -1;
-        if (p >= 0 && last >= 0) {
-          const key = (offset + p - base) * symbols + last;
-          if (stamp[key] === generation) {
-            id = value[key];
-            found++;
-          }
+    const maxOrder = this.#maxOrder;
+    const direct = this.#direct;
+    const table = this.#table;
+    const generation = this.#generation;
+    const map = this.#map;
+    for (let i = 0; i < length; i++) {
+      let id = seq[i];
+      if (id < 0) continue;
+      visit(id, 1);
+      const last = Math.min(length, i + maxOrder);
+      for (let j = i + 1; j < last; j++) {
+        const symbol = seq[j];
+        if (symbol < 0) break;
+        if (direct) {
+          const at = 2 * (id * symbols + symbol);
+          if (table[at] !== generation) break;
+          id = table[at + 1];
+        } else {
+          const known = map.get(id * symbols + symbol);
+          if (known === undefined) break;
+          id = known;
         }
-        cur[i] = id;
+        visit(id, j - i + 1);
       }
-    } else {
-      const map = this.#map;
-      for (let i = 0; i + n <= length; i++) {
-        const p = prev[i];
-        const last = seq[i + n - 1];
-        let id = -1;
-        if (p >= 0 && last >= 0) {
-          id = map.get((offset + p - base) * symbols + last) ?? -1;
-          if (id >= 0) found++;
-        }
-        cur[i] = id;
-      }
-    }
-    return found;
-  }
-
-  /** Make the two id buffers (one order and the next) hold at least `length` ids. */
-  #reserve(length: number): void {
-    if (this.#one.length < length) {
-      this.#one = new Int32Array(2 * length);
-      this.#two = new Int32Array(2 * length);
     }
   }
 
@@ -374,47 +360,52 @@ export class NgramMatcher {
    * order n's.
    */
   matches(seq: Int32Array, length: number, out: Int32Array | number[]): void {
+    const maxOrder = this.#maxOrder;
     if (this.#isHypothesis(seq, length)) {
       // Every n-gram's count is the same on both sides: all of them match.
-      for (let n = 1; n <= this.#maxOrder; n++) out[n - 1] = Math.max(0, length - n + 1);
+      for (let n = 1; n <= maxOrder; n++) out[n - 1] = Math.max(0, length - n + 1);
       return;
     }
     this.#build();
     const left = this.#left;
-    const total = this.#orderStart[this.#maxOrder + 1];
-    const count = this.#count;
-    left.set(count.subarray(0, total));
-    let m = 0;
-    for (let i = 0; i < length; i++) {
-      const id = seq[i];
-      if (id >= 0 && left[id] > 0) {
-        left[id]--;
-        m++;
-      }
-    }
-    out[0] = m;
-    this.#reserve(length);
-    let prev = this.#one;
-    let cur = this.#two;
-    for (let n = 2; n <= this.#maxOrder; n++) {
-      if (this.#nextOrder(seq, length, n, n === 2 ? seq : prev, cur) === 0) {
-        // No n-gram of this order is the hypothesis's, so none of a higher order is either.
-        for (let k = n; k <= this.#maxOrder; k++) out[k - 1] = 0;
-        return;
-      }
-      m = 0;
-      for (let i = 0; i + n <= length; i++) {
-        const id = cur[i];
-        if (id >= 0 && left[id] > 0) {
+    left.set(this.#count.subarray(0, this.#ids));
+    if (this.#found.length < maxOrder) this.#found = new Int32Array(maxOrder);
+    const found = this.#found;
+    found.fill(0, 0, maxOrder);
+    if (!this.#direct) {
+      this.#walk(seq, length, (id, n) => {
+        if (left[id] > 0) {
           left[id]--;
-          m++;
+          found[n - 1]++;
+        }
+      });
+    } else {
+      // The walk of #walk, written out: the common case, where a call per n-gram would show.
+      const symbols = this.#symbols;
+      const table = this.#table;
+      const generation = this.#generation;
+      for (let i = 0; i < length; i++) {
+        let id = seq[i];
+        if (id < 0) continue;
+        if (left[id] > 0) {
+          left[id]--;
+          found[0]++;
+        }
+        const last = Math.min(length, i + maxOrder);
+        for (let j = i + 1; j < last; j++) {
+          const symbol = seq[j];
+          if (symbol < 0) break;
+          const at = 2 * (id * symbols + symbol);
+          if (table[at] !== generation) break;
+          id = table[at + 1];
+          if (left[id] > 0) {
+            left[id]--;
+            found[j - i]++;
+          }
         }
       }
-      out[n - 1] = m;
-      const swap = prev;
-      prev = cur;
-      cur = swap;
     }
+    for (let n = 0; n < maxOrder; n++) out[n] = found[n];
   }
 
   /**
@@ -424,43 +415,24 @@ export class NgramMatcher {
   raiseCounts(seq: Int32Array, length: number, best: Int32Array): void {
     this.#build();
     const own = this.#left;
-    const total = this.#orderStart[this.#maxOrder + 1];
+    const total = this.#ids;
     own.fill(0, 0, total);
-    this.#reserve(length);
-    let prev = this.#one;
-    let cur = this.#two;
-    for (let n = 1; n <= this.#maxOrder; n++) {
-      let ids = seq;
-      if (n > 1) {
-        this.#nextOrder(seq, length, n, n === 2 ? seq : prev, cur);
-        ids = cur;
-        const swap = prev;
-        prev = cur;
-        cur = swap;
-      }
-      for (let i = 0; i + n <= length; i++) {
-        const id = ids[i];
-        if (id >= 0) own[id]++;
-      }
-    }
+    this.#walk(seq, length, (id) => own[id]++);
     for (let id = 0; id < total; id++) if (own[id] > best[id]) best[id] = own[id];
   }
 
   /** How many distinct n-gram ids the hypothesis has, all orders together. */
   get idCount(): number {
     this.#build();
-    return this.#orderStart[this.#maxOrder + 1];
+    return this.#ids;
   }
 
   /** Per order, Σ over the hypothesis's n-grams of min(its count, `clip[id]`). */
   clipped(clip: Int32Array, out: Int32Array | number[]): void {
     this.#build();
     const count = this.#count;
-    for (let n = 1; n <= this.#maxOrder; n++) {
-      let m = 0;
-      const end = this.#orderStart[n + 1];
-      for (let id = this.#orderStart[n]; id < end; id++) m += Math.min(count[id], clip[id]);
-      out[n - 1] = m;
-    }
+    const orderOf = this.#order;
+    for (let n = 0; n < this.#maxOrder; n++) out[n] = 0;
+    for (let id = 0; id < this.#ids; id++) out[orderOf[id] - 1] += Math.min(count[id], clip[id]);
   }
 }

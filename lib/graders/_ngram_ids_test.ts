@@ -98,3 +98,34 @@ Deno.test("a reference equal to the hypothesis matches all of its n-grams", () =
   matcher.matches(lookUp(["the", "cat", "the"]), 3, out);
   assert.deepEqual(out, [3, 2, 1, 0]);
 });
+
+Deno.test("long hypotheses (the id table as a Map) and many distinct tokens match as strings do", () => {
+  // 1,500 distinct symbols at order 4 make a direct table of millions of entries: the Map
+  // takes over; 300 keep it direct but large. Both must count as the plain rule does.
+  for (const distinct of [300, 1500]) {
+    const hyp = Array.from({ length: 2000 }, (_, i) => `w${(i * 7919) % distinct}`);
+    const ref = hyp.map((t, i) =>
+      i % 13 === 0 ? "other" : i % 17 === 0 ? hyp[(i + 5) % hyp.length] : t
+    );
+    for (const order of [1, 4, 6]) {
+      start(hyp, order);
+      const out = new Array<number>(order).fill(-1);
+      matcher.matches(lookUp(ref), ref.length, out);
+      assert.deepEqual(out, plainMatches(hyp, ref, order));
+      const clip = new Int32Array(matcher.idCount);
+      matcher.raiseCounts(lookUp(ref), ref.length, clip);
+      matcher.raiseCounts(lookUp(hyp.slice(0, 700)), 700, clip);
+      matcher.clipped(clip, out);
+      assert.deepEqual(out, plainClipped(hyp, [ref, hyp.slice(0, 700)], order));
+    }
+  }
+  // Every token distinct: the ids of each order run up to the bound the table is sized by.
+  const hyp = Array.from({ length: 800 }, (_, i) => `u${i}`);
+  const ref = hyp.map((t, i) => i % 11 === 0 ? "other" : t);
+  for (const order of [2, 3, 5]) {
+    start(hyp, order);
+    const out = new Array<number>(order).fill(-1);
+    matcher.matches(lookUp(ref), ref.length, out);
+    assert.deepEqual(out, plainMatches(hyp, ref, order));
+  }
+});

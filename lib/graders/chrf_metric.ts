@@ -94,12 +94,19 @@ const charMatcher = new NgramMatcher();
 const wordMatcher = new NgramMatcher();
 let sequence = new Int32Array(256);
 
+/** What {@link charSymbols} does with each code point: count it, number it or look it up. */
+const COUNT = 0;
+const ADD = 1;
+const FIND = 2;
+
 /**
- * The code points chrF counts of `text` (without Python whitespace unless `whitespace` is set) as
- * symbols in `sequence`, added or looked up; their number.
+ * The number of code points chrF counts of `text` (without Python whitespace unless `whitespace`
+ * is set); with `ADD` or `FIND` also their symbols in `sequence`, added or looked up.
  */
-function charSymbols(text: string, whitespace: boolean, add: boolean): number {
-  if (sequence.length < text.length) sequence = new Int32Array(2 * text.length);
+function charSymbols(text: string, whitespace: boolean, mode: number): number {
+  if (mode !== COUNT && sequence.length < text.length) {
+    sequence = new Int32Array(2 * text.length);
+  }
   const out = sequence;
   let k = 0;
   for (let i = 0; i < text.length; i++) {
@@ -112,7 +119,9 @@ function charSymbols(text: string, whitespace: boolean, add: boolean): number {
       // Python's whitespace is all in the BMP: one code unit.
       !whitespace && (cp === 32 || (cp > 127 ? cp <= 0x3000 : cp <= 31)) && isPyWhitespace(text, i)
     ) continue;
-    out[k++] = add ? chars.add(cp) : chars.find(cp);
+    if (mode === ADD) out[k] = chars.add(cp);
+    else if (mode === FIND) out[k] = chars.find(cp);
+    k++;
   }
   return k;
 }
@@ -173,16 +182,27 @@ function segmentStats(
   if (matches.length < most) matches = new Int32Array(most);
   const out = perReference;
   const hypText = lowercase ? hypothesis.toLowerCase() : hypothesis;
-  chars.reset();
-  const hypLength = charSymbols(hypText, whitespace, true);
-  charMatcher.setHypothesis(sequence, hypLength, chars.size, charOrder);
+  // The hypothesis's symbols are needed only for a reference that is not the same text (exact
+  // copies are common, and match every n-gram): until then, only its length.
+  let hypLength = -1;
+  let numbered = false;
   for (let r = 0; r < references.length; r++) {
     const refText = lowercase ? references[r].toLowerCase() : references[r];
-    // A reference equal to the hypothesis matches every n-gram (exact copies are common).
-    const same = refText === hypText;
-    const refLength = same ? hypLength : charSymbols(refText, whitespace, false);
-    if (same) allMatch(hypLength, charOrder, matches);
-    else charMatcher.matches(sequence, refLength, matches);
+    let refLength: number;
+    if (refText === hypText) {
+      if (hypLength < 0) hypLength = charSymbols(hypText, whitespace, COUNT);
+      refLength = hypLength;
+      allMatch(hypLength, charOrder, matches);
+    } else {
+      if (!numbered) {
+        chars.reset();
+        hypLength = charSymbols(hypText, whitespace, ADD);
+        charMatcher.setHypothesis(sequence, hypLength, chars.size, charOrder);
+        numbered = true;
+      }
+      refLength = charSymbols(refText, whitespace, FIND);
+      charMatcher.matches(sequence, refLength, matches);
+    }
     for (let n = 1; n <= charOrder; n++) {
       putOrder(out, r * width + 3 * (n - 1), n, hypLength, refLength, matches[n - 1]);
     }
