@@ -5,7 +5,7 @@
  */
 
 import { graded, noReference } from "./_result.ts";
-import { bleuFigures, bleuFromStatsWith, bleuStatsWith } from "./bleu_metric.ts";
+import { bleuFromStatsWith, bleuScore, bleuStatsWith } from "./bleu_metric.ts";
 import { BLEU_OPTIONS, type BleuSettings, bleuSignature } from "./bleu_settings.ts";
 import { type DefinedGrader, defineGrader } from "./define_grader.ts";
 import type { CorpusCapability } from "./types.ts";
@@ -76,8 +76,7 @@ export const bleuGrader: DefinedGrader<
     if (input.references.length === 0) return noReference();
     const settings = settingsFor(options, false);
     const stats = bleuStatsWith(input.output, input.references, settings);
-    const { score } = bleuFigures(stats, settings);
-    return graded(score, input.threshold, { stats });
+    return graded(bleuScore(stats, settings), input.threshold, { stats });
   },
   describe(options) {
     return bleuSignature(settingsFor(options, false)).toString();

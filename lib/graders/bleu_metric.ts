@@ -284,16 +284,42 @@ export function bleuFigures(
   const order = orderOf(stats, settings.maxNgramOrder);
   const score = scoreOf(stats, 0, order, settings);
   const [sysLen, refLen] = stats;
+  const precisions = new Array<number>(order);
+  const countList = new Array<number>(order);
+  const totalList = new Array<number>(order);
+  for (let n = 0; n < order; n++) {
+    precisions[n] = precision100[n] / 100;
+    countList[n] = counts[n];
+    totalList[n] = totals[n];
+  }
   return {
     score,
-    precisions: Array.from(precision100.subarray(0, order), (p) => p / 100),
-    counts: Array.from(counts.subarray(0, order)),
-    totals: Array.from(totals.subarray(0, order)),
+    precisions,
+    counts: countList,
+    totals: totalList,
     bp: brevity,
     sysLen,
     refLen,
     ratio: refLen > 0 ? sysLen / refLen : 0,
   };
+}
+
+/**
+ * {@link bleuFigures}' score alone, without the arrays of the other figures: what the BLEU
+ * grader takes for each row (settings already checked).
+ *
+ * @example The score of one segment's statistics
+ * ```ts
+ * import { bleuScore, bleuStats } from "./bleu_metric.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const stats = bleuStats("the cat sat on the mat", ["the cat sat on a mat"]);
+ * const settings = { tokenize: "13a", lowercase: false, smoothMethod: "exp", smoothValue: null, maxNgramOrder: 4, effectiveOrder: true } as const;
+ * assert.ok(Math.abs(bleuScore(stats, settings) - 0.537284965911771) < 1e-12);
+ * ```
+ */
+export function bleuScore(stats: readonly number[], settings: BleuSettings): number {
+  return scoreOf(stats, 0, orderOf(stats, settings.maxNgramOrder), settings);
 }
 
 // What the last {@link scoreOf} left besides the score: each order's count and total (add-k's k

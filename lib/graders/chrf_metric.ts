@@ -332,7 +332,8 @@ export function chrfSegmentWith(
   const width = 3 * (settings.charOrder + settings.wordOrder);
   const referenceIndex = bestReference(hypothesis, references, settings, width);
   const at = referenceIndex * width;
-  const stats = Array.from(perReference.subarray(at, at + width));
+  const stats = new Array<number>(width);
+  for (let k = 0; k < width; k++) stats[k] = perReference[at + k];
   return { referenceIndex, stats, score: bestScore };
 }
 
