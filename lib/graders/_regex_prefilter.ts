@@ -79,38 +79,79 @@ export function mayMatch(pattern: string, output: string, ignoreCase: boolean): 
 }
 
 /**
- * The atoms of a pattern made of characters and `.` only (no anchors; in a search, a leading or
- * trailing `x?` / `x*`, lazy or not, is dropped: it cannot decide whether a match exists), or
- * undefined for any other pattern. A `.` is undefined in the list; a character is itself.
+ * What `plainMatch` needs to know of a plain pattern, worked out once per pattern: the part of
+ * it that decides a match (characters and `.`, each one atom), and how to read it.
  */
-function plainAtoms(pattern: string, search: boolean): readonly (string | undefined)[] | undefined {
-  const atoms: { c: string; optional: boolean }[] = [];
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
-    const code = c.charCodeAt(0);
-    if (SPECIAL.has(c) || REPEAT.has(c) || c === "^" || c === "$") return undefined;
-    if (code >= 0xd800 && code <= 0xdfff) return undefined;
-    let optional = false;
-    if (pattern[i + 1] === "?" || pattern[i + 1] === "*") {
-      if (!search) return undefined;
-      optional = true;
-      i++;
-      if (pattern[i + 1] === "?") i++;
-      if (REPEAT.has(pattern[i + 1])) return undefined;
-    } else if (pattern[i + 1] === "+") return undefined;
-    atoms.push({ c, optional });
-  }
-  let start = 0;
-  let end = atoms.length;
-  while (start < end && atoms[start].optional) start++;
-  while (end > start && atoms[end - 1].optional) end--;
-  const kept = atoms.slice(start, end);
-  if (kept.some((a) => a.optional)) return undefined;
-  return kept.map((a) => a.c === "." ? undefined : a.c);
+interface Plain {
+  /** The deciding atoms, one per code unit; a `.` stands for any character but a line feed. */
+  readonly core: string;
+  /** `core` lowercased when the whole pattern is ASCII (what ignoring case needs), else undefined. */
+  readonly lower: string | undefined;
+  /**
+   * Whether the answer could differ between code units and code points: with a `.` (one code
+   * point in RE2), or a U+FFFD (what a lone surrogate in the output may be read as). Without
+   * either, every atom is a whole code point that no surrogate half equals, so a match among code
+   * units is a match among code points and the other way round.
+   */
+  readonly codePoints: boolean;
+  /** Whether `core` has a `.` (without one, a match is a plain substring or the whole text). */
+  readonly dots: boolean;
 }
 
-const PLAIN_SEARCH = memoized((p: string) => plainAtoms(p, true));
-const PLAIN_FULL = memoized((p: string) => plainAtoms(p, false));
+const STAR = 0x2a;
+const PLUS = 0x2b;
+const QUESTION = 0x3f;
+
+/** True for `\ ( ) [ ] { } |`, the repeats `* + ?` and the anchors `^ $`. */
+function notPlain(c: number): boolean {
+  return c === 0x5c || c === 0x28 || c === 0x29 || c === 0x5b || c === 0x5d || c === 0x7b ||
+    c === 0x7d || c === 0x7c || c === STAR || c === PLUS || c === QUESTION || c === 0x5e ||
+    c === 0x24;
+}
+
+/**
+ * The plain reading of a pattern made of characters and `.` only (no anchors; in a search, a
+ * leading or trailing `x?` / `x*`, lazy or not, is dropped: it cannot decide whether a match
+ * exists), or undefined for any other pattern. The atoms kept have no repeat of their own, so
+ * they are one stretch of the pattern.
+ */
+function plainOf(pattern: string, search: boolean): Plain | undefined {
+  let begin = 0;
+  let end = 0;
+  let required = false; // an atom with no repeat seen
+  let optionalAfter = false; // an optional atom seen after the last required one
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern.charCodeAt(i);
+    if (notPlain(c) || (c >= 0xd800 && c <= 0xdfff)) return undefined;
+    const next = pattern.charCodeAt(i + 1);
+    if (next === QUESTION || next === STAR) {
+      if (!search) return undefined;
+      i++;
+      if (pattern.charCodeAt(i + 1) === QUESTION) i++; // lazy: matches the same texts
+      const after = pattern.charCodeAt(i + 1);
+      if (after === STAR || after === PLUS || after === QUESTION) return undefined; // RE2 refuses
+      if (required) optionalAfter = true;
+    } else if (next === PLUS) return undefined;
+    else {
+      // An optional atom between two required ones: not plain.
+      if (optionalAfter) return undefined;
+      if (!required) begin = i;
+      required = true;
+      end = i + 1;
+    }
+  }
+  const core = pattern.slice(begin, end);
+  const dots = core.includes(".");
+  return {
+    core,
+    lower: isAscii(pattern) ? asciiLower(core) : undefined,
+    codePoints: dots || core.includes("\ufffd"),
+    dots,
+  };
+}
+
+const PLAIN_SEARCH = memoized((p: string) => plainOf(p, true));
+const PLAIN_FULL = memoized((p: string) => plainOf(p, false));
 
 function hasSurrogates(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
@@ -120,11 +161,21 @@ function hasSurrogates(s: string): boolean {
   return false;
 }
 
+/** Whether `atoms` (`.` for any code unit but a line feed) match `text` at `at`. */
+function atomsAt(atoms: string, text: string, at: number): boolean {
+  for (let k = 0; k < atoms.length; k++) {
+    const a = atoms.charCodeAt(k);
+    const c = text.charCodeAt(at + k);
+    if (a === 0x2e ? c === 0x0a : a !== c) return false;
+  }
+  return true;
+}
+
 /**
  * Whether `pattern` matches `output` (anywhere, or the whole of it with `fullMatch`), as RE2
- * decides it, for patterns of characters and `.` alone; undefined for any other pattern (or an
- * output with characters outside the Basic Multilingual Plane, or, ignoring case, non-ASCII
- * text), which RE2 must decide. `.` matches any character but a line feed, as in RE2.
+ * decides it, for patterns of characters and `.` alone; undefined for any other pattern (or, when
+ * the pattern has a `.` or a U+FFFD, an output with surrogate code units; or, ignoring case,
+ * non-ASCII text), which RE2 must decide. `.` matches any character but a line feed, as in RE2.
  */
 export function plainMatch(
   pattern: string,
@@ -132,25 +183,19 @@ export function plainMatch(
   ignoreCase: boolean,
   fullMatch: boolean,
 ): boolean | undefined {
-  const atoms = fullMatch ? PLAIN_FULL(pattern) : PLAIN_SEARCH(pattern);
-  if (atoms === undefined || hasSurrogates(output)) return undefined;
+  const plain = fullMatch ? PLAIN_FULL(pattern) : PLAIN_SEARCH(pattern);
+  if (plain === undefined) return undefined;
   let text = output;
-  let want = atoms;
+  let atoms = plain.core;
   if (ignoreCase) {
-    if (!isAscii(pattern) || !isAscii(output)) return undefined;
+    // ASCII text has no surrogates.
+    if (plain.lower === undefined || !isAscii(output)) return undefined;
     text = asciiLower(output);
-    want = atoms.map((a) => a === undefined ? a : asciiLower(a));
-  }
-  const m = want.length;
-  const at = (i: number) => {
-    for (let k = 0; k < m; k++) {
-      const a = want[k];
-      const c = text[i + k];
-      if (a === undefined ? c === "\n" : a !== c) return false;
-    }
-    return true;
-  };
-  if (fullMatch) return text.length === m && at(0);
-  for (let i = 0; i + m <= text.length; i++) if (at(i)) return true;
+    atoms = plain.lower;
+  } else if (plain.codePoints && hasSurrogates(output)) return undefined;
+  if (!plain.dots) return fullMatch ? text === atoms : text.includes(atoms);
+  const m = atoms.length;
+  if (fullMatch) return text.length === m && atomsAt(atoms, text, 0);
+  for (let i = 0; i + m <= text.length; i++) if (atomsAt(atoms, text, i)) return true;
   return false;
 }

@@ -391,11 +391,11 @@ function bestShift(
   ed: BeamEditDistance,
   checked: number,
   scratch: Int32Array,
+  aligned: Alignment,
 ): { best: Best | undefined; checked: number; before: number } {
   const n = hyp.length;
   const before = ed.distance(hyp, n, true);
   let toEndKnown = false;
-  const aligned = new Alignment(n, ref.length);
   aligned.read(ed.trace, ed.traceLength);
   const { align, refErr, hypErr } = aligned;
   let best: Best | undefined;
@@ -439,6 +439,12 @@ function bestShift(
   return { best, checked, before };
 }
 
+function sameWords(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /**
  * The number of edits (insertions, deletions, substitutions and block shifts, each costing 1)
  * that turn `hyp` into `ref`, and the reference length, as sacreBLEU's
@@ -449,6 +455,7 @@ export function translationEditRate(
   ref: readonly string[],
 ): { edits: number; refLength: number } {
   if (ref.length === 0) return { edits: hyp.length, refLength: 0 };
+  if (sameWords(hyp, ref)) return { edits: 0, refLength: ref.length }; // no shift lowers zero
   // Words as ids: equal words get equal ids, so every comparison below is between numbers.
   words.reset();
   const refIds = new Int32Array(ref.length);
@@ -457,10 +464,12 @@ export function translationEditRate(
   for (let i = 0; i < hyp.length; i++) current[i] = words.add(hyp[i]);
   edit.reset(refIds, words.size);
   const scratch = new Int32Array(current.length);
+  // Shifts keep the hypothesis's length, so one alignment serves every round.
+  const aligned = new Alignment(current.length, ref.length);
   let shifts = 0;
   let checked = 0;
   for (;;) {
-    const found = bestShift(current, refIds, edit, checked, scratch);
+    const found = bestShift(current, refIds, edit, checked, scratch, aligned);
     checked = found.checked;
     // The words did not change since this call measured them: its distance is theirs.
     if (checked >= MAX_SHIFT_CANDIDATES || found.best === undefined || found.best.gain <= 0) {

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { pyRstrip, pySplit, tokenizeTercom } from "../text/mod.ts";
+import { pyRstrip, tokenizeTercom } from "../text/mod.ts";
 import { requireCorpus, requireReferences, sumRows } from "./_stats.ts";
 import { translationEditRate } from "./_ter_edit_distance.ts";
 import { nrefsLabel } from "./signature.ts";
@@ -32,8 +32,22 @@ function settingsOf(options: unknown): TerSettings {
   return resolveOptions("ter", TER_OPTIONS, options);
 }
 
-function wordsOf(segment: string, settings: TerSettings): string[] {
-  return pySplit(tokenizeTercom(pyRstrip(segment), settings));
+/** A segment as Tercom tokenizes it for TER: its words joined by single spaces. */
+function tokensOf(segment: string, settings: TerSettings): string {
+  return tokenizeTercom(pyRstrip(segment), settings);
+}
+
+/** The words of `tokensOf`'s text (its words hold no whitespace, one space is between two). */
+function wordsOf(tokens: string): string[] {
+  return tokens === "" ? [] : tokens.split(" ");
+}
+
+/** How many words `tokensOf`'s text has. */
+function countWords(tokens: string): number {
+  if (tokens === "") return 0;
+  let n = 1;
+  for (let at = tokens.indexOf(" "); at >= 0; at = tokens.indexOf(" ", at + 1)) n++;
+  return n;
 }
 
 /** {@link terStats} on settings already checked. */
@@ -42,11 +56,20 @@ export function terStatsWith(
   references: readonly string[],
   settings: TerSettings,
 ): number[] {
-  const hyp = wordsOf(hypothesis, settings);
+  const hypTokens = tokensOf(hypothesis, settings);
+  let hyp: string[] | undefined;
   let best = Infinity;
   let lengths = 0;
   for (const reference of references) {
-    const { edits, refLength } = translationEditRate(hyp, wordsOf(reference, settings));
+    const refTokens = tokensOf(reference, settings);
+    if (refTokens === hypTokens) {
+      // The same words: no edit (the search for shifts would find none that lowers zero).
+      lengths += countWords(refTokens);
+      best = 0;
+      continue;
+    }
+    hyp ??= wordsOf(hypTokens);
+    const { edits, refLength } = translationEditRate(hyp, wordsOf(refTokens));
     lengths += refLength;
     if (edits < best) best = edits;
   }
