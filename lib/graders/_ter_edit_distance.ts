@@ -29,7 +29,7 @@ const UNREACHED = 0x3fffffff;
 /**
  * Edit distance between a fixed reference and hypotheses of one length, with the rows of each
  * hypothesis prefix cached (shifted hypotheses share prefixes), and the trace of operations.
- * Words are integer ids below `vocabulary` (equal words, equal ids), so cells compare numbers.
+ * Words are integer ids (equal words, equal ids), so cells compare numbers.
  * Rows live in one growing pair of typed arrays (costs and last operations), addressed by offset.
  *
  * The beam makes this a shortest path through the cells near the diagonal. A shift changes the
@@ -41,15 +41,15 @@ const UNREACHED = 0x3fffffff;
 class BeamEditDistance {
   #ref: Int32Array = new Int32Array(0);
   #width = 1;
-  #vocabulary = 0;
   #cost = new Int32Array(1024);
   #op = new Uint8Array(1024);
   /** Rows in use: cached ones first, then this call's scratch rows (once the cache is full). */
   #used = 1;
-  /** The prefix cache: (node × vocabulary + word) → node; node 0 is the empty prefix. */
-  readonly #children = new Map<number, number>();
-  /** Each node's row offset. */
-  #nodeRow = new Int32Array(256);
+  /**
+   * The prefix cache, a tree of hypothesis prefixes (node 0 is the empty one), four numbers per
+   * node: its row's offset, its first child, its next sibling (-1 for none) and its last word.
+   */
+  #tree = new Int32Array(4 * 256).fill(-1);
   #nodes = 1;
   /** The row offsets of the last forward pass (entry i after i hypothesis words). */
   #rows = new Int32Array(64);
@@ -59,10 +59,9 @@ class BeamEditDistance {
   trace = new Uint8Array(64);
   traceLength = 0;
 
-  /** Start on a new reference (words as ids below `vocabulary`), forgetting the last one's rows. */
-  reset(ref: Int32Array, vocabulary: number): void {
+  /** Start on a new reference (words as ids), forgetting the last one's rows. */
+  reset(ref: Int32Array): void {
     this.#ref = ref;
-    this.#vocabulary = vocabulary;
     const width = this.#width = ref.length + 1;
     if (this.#cost.length < width * 64) {
       this.#cost = new Int32Array(width * 64);
@@ -73,7 +72,8 @@ class BeamEditDistance {
       this.#op[j] = INS;
     }
     this.#used = 1; // row 0: the empty prefix
-    this.#children.clear();
+    this.#tree[0] = 0; // row 0
+    this.#tree[1] = -1; // no child yet
     this.#nodes = 1;
   }
 
@@ -116,66 +116,84 @@ class BeamEditDistance {
   #forward(hyp: Int32Array, n: number, upTo: number): Int32Array {
     if (this.#rows.length < n + 1) this.#rows = new Int32Array(2 * (n + 1));
     const rows = this.#rows;
-    const V = this.#vocabulary;
+    const tree = this.#tree;
     rows[0] = 0;
     let node = 0;
     let start = 0;
     while (start < upTo) {
-      const child = this.#children.get(node * V + hyp[start]);
-      if (child === undefined) break;
+      const word = hyp[start];
+      let child = tree[4 * node + 1];
+      while (child >= 0 && tree[4 * child + 3] !== word) child = tree[4 * child + 2];
+      if (child < 0) break;
       node = child;
-      rows[++start] = this.#nodeRow[node];
+      rows[++start] = tree[4 * node];
     }
     const remember = this.#nodes < MAX_CACHE_SIZE;
     const mark = this.#used;
     const ref = this.#ref;
+    const width = this.#width;
+    // The beam's bounds as `#low` and `#high` give them, with the ratio and width worked out once.
+    const ratio = this.#ratio(n);
+    const beam = this.#beam(n);
     for (let i = start + 1; i <= upTo; i++) {
       const at = this.#newRow();
       const cost = this.#cost;
       const op = this.#op;
       const up = rows[i - 1];
-      const low = this.#low(i, n);
-      const high = this.#high(i, n);
+      const diagonal = Math.floor(i * ratio);
+      const low = Math.max(0, diagonal - beam);
+      const high = i === n ? width : Math.min(width, diagonal + beam);
       const word = hyp[i - 1];
       // Cells outside the beam are never reached (the next row reads some of them).
-      cost.fill(UNREACHED, at, at + low);
-      cost.fill(UNREACHED, at + high, at + this.#width);
-      for (let j = low; j < high; j++) {
-        if (j === 0) {
-          cost[at] = cost[up] + COST;
-          op[at] = DEL;
-          continue;
-        }
+      if (low > 0) cost.fill(UNREACHED, at, at + low);
+      if (high < width) cost.fill(UNREACHED, at + high, at + width);
+      let j = low;
+      /** The cost of the cell to the left (`UNREACHED` left of the beam). */
+      let left = UNREACHED;
+      if (j === 0) {
+        left = cost[up] + COST;
+        cost[at] = left;
+        op[at] = DEL;
+        j = 1;
+      }
+      for (; j < high; j++) {
         // Preference on equal cost: no-op or substitution, then deletion, then insertion.
         const same = word === ref[j - 1];
         let best = cost[up + j - 1] + (same ? 0 : COST);
         let how = same ? NOP : SUB;
-        if (cost[up + j] + COST < best) {
-          best = cost[up + j] + COST;
+        const down = cost[up + j] + COST;
+        if (down < best) {
+          best = down;
           how = DEL;
         }
-        if (cost[at + j - 1] + COST < best) {
-          best = cost[at + j - 1] + COST;
+        if (left + COST < best) {
+          best = left + COST;
           how = INS;
         }
         if (best < UNREACHED) {
           cost[at + j] = best;
           op[at + j] = how;
+          left = best;
         } else {
           cost[at + j] = UNREACHED;
           op[at + j] = UNDEF;
+          left = UNREACHED;
         }
       }
       rows[i] = at;
       if (remember) {
-        if (this.#nodes === this.#nodeRow.length) {
-          const grown = new Int32Array(2 * this.#nodes);
-          grown.set(this.#nodeRow);
-          this.#nodeRow = grown;
+        if (4 * this.#nodes === this.#tree.length) {
+          const grown = new Int32Array(2 * this.#tree.length);
+          grown.set(this.#tree);
+          this.#tree = grown;
         }
+        const tree = this.#tree;
         const child = this.#nodes++;
-        this.#nodeRow[child] = at;
-        this.#children.set(node * V + word, child);
+        tree[4 * child] = at;
+        tree[4 * child + 1] = -1;
+        tree[4 * child + 2] = tree[4 * node + 1];
+        tree[4 * child + 3] = word;
+        tree[4 * node + 1] = child;
         node = child;
       }
     }
@@ -462,7 +480,7 @@ export function translationEditRate(
   for (let i = 0; i < ref.length; i++) refIds[i] = words.add(ref[i]);
   let current: Int32Array = new Int32Array(hyp.length);
   for (let i = 0; i < hyp.length; i++) current[i] = words.add(hyp[i]);
-  edit.reset(refIds, words.size);
+  edit.reset(refIds);
   const scratch = new Int32Array(current.length);
   // Shifts keep the hypothesis's length, so one alignment serves every round.
   const aligned = new Alignment(current.length, ref.length);

@@ -61,7 +61,7 @@ export function terStatsWith(
   let best = Infinity;
   let lengths = 0;
   for (const reference of references) {
-    const refTokens = tokensOf(reference, settings);
+    const refTokens = reference === hypothesis ? hypTokens : tokensOf(reference, settings);
     if (refTokens === hypTokens) {
       // The same words: no edit (the search for shifts would find none that lowers zero).
       lengths += countWords(refTokens);

@@ -95,5 +95,19 @@ export function tokenizeTercom(line: string, options: TercomOptions = {}): strin
     s = s.replace(PUNCT_TO_DELETE, "");
     if (options.asianSupport) s = s.replace(ASIAN_PUNCT, "").replace(FULL_WIDTH_PUNCT, "");
   }
-  return pySplit(s).join(" ");
+  return wordsJoined(s);
+}
+
+/**
+ * `pySplit(s).join(" ")`, returning `s` itself when it is already so: printable ASCII whose
+ * spaces are single and inside (the usual case, read without splitting).
+ */
+function wordsJoined(s: string): string {
+  let previous = 0x20; // a space before the start: a leading space is not inside
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x20 ? previous === 0x20 : c < 0x20 || c >= 0x7f) return pySplit(s).join(" ");
+    previous = c;
+  }
+  return previous === 0x20 ? pySplit(s).join(" ") : s;
 }

@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
+import { pySplit } from "./python_strings.ts";
 import { tokenizeTercom } from "./tokenize_tercom.ts";
 
 Deno.test("tercom by default only lowercases and collapses whitespace", () => {
@@ -29,5 +31,32 @@ Deno.test("noPunct deletes the Tercom punctuation set; asianSupport adds CJK pun
   assert.equal(
     tokenizeTercom("我们，走吧。", { normalized: true, asianSupport: true }),
     "我 们 ， 走 吧 。",
+  );
+});
+
+Deno.test("with no option set, the words are Python's split joined by single spaces", () => {
+  // Text already in that form is returned as it is; any other whitespace is split as Python does.
+  const text = fc.array(
+    fc.constantFrom(
+      "a",
+      "B",
+      "é",
+      ".",
+      " ",
+      " ",
+      "\t",
+      "\n",
+      "\u00a0",
+      "\u001f",
+      "\u007f",
+      "\u3000",
+    ),
+    { maxLength: 12 },
+  ).map((c) => c.join(""));
+  fc.assert(
+    fc.property(text, (s) => {
+      assert.equal(tokenizeTercom(s, { caseSensitive: true }), pySplit(s).join(" "));
+    }),
+    { numRuns: 5_000 },
   );
 });
