@@ -96,6 +96,11 @@ interface Plain {
   readonly codePoints: boolean;
   /** Whether `core` has a `.` (without one, a match is a plain substring or the whole text). */
   readonly dots: boolean;
+  /**
+   * The longest stretch of `core` without a `.` (empty when it has a U+FFFD, or none): every match
+   * contains it, so an output without it has none, surrogates or not.
+   */
+  readonly piece: string;
 }
 
 const STAR = 0x2a;
@@ -147,7 +152,23 @@ function plainOf(pattern: string, search: boolean): Plain | undefined {
     lower: isAscii(pattern) ? asciiLower(core) : undefined,
     codePoints: dots || core.includes("\ufffd"),
     dots,
+    piece: !dots || core.includes("\ufffd") ? "" : longestWithoutDots(core),
   };
+}
+
+function longestWithoutDots(core: string): string {
+  let from = 0;
+  let to = 0;
+  for (let start = 0; start <= core.length;) {
+    let end = core.indexOf(".", start);
+    if (end < 0) end = core.length;
+    if (end - start > to - from) {
+      from = start;
+      to = end;
+    }
+    start = end + 1;
+  }
+  return core.slice(from, to);
 }
 
 const PLAIN_SEARCH = memoized((p: string) => plainOf(p, true));
@@ -192,7 +213,11 @@ export function plainMatch(
     if (plain.lower === undefined || !isAscii(output)) return undefined;
     text = asciiLower(output);
     atoms = plain.lower;
-  } else if (plain.codePoints && hasSurrogates(output)) return undefined;
+  } else if (plain.codePoints) {
+    // A quick no first (most outputs a pattern is tried on do not match it).
+    if (plain.piece !== "" && !output.includes(plain.piece)) return false;
+    if (hasSurrogates(output)) return undefined;
+  }
   if (!plain.dots) return fullMatch ? text === atoms : text.includes(atoms);
   const m = atoms.length;
   if (fullMatch) return text.length === m && atomsAt(atoms, text, 0);
