@@ -215,8 +215,10 @@ function realign(text: string, spans: [number, number][]): [number, number][] {
       if (stop > first) out.push([first, stop]);
       return;
     }
+    // Python's re.match anchors at the start of the string whatever the flags; with "m", a
+    // JavaScript `^` also matches after any newline, so only a match at 0 counts.
     const m = REALIGNMENT.exec(text.slice(following[0], following[1]));
-    if (m) {
+    if (m?.index === 0) {
       out.push([first, following[0] + m[0].replace(new RegExp(`${S}+$`, "u"), "").length]);
       shift = m[0].length;
     } else {
