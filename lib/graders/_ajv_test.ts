@@ -8,7 +8,7 @@ import { ajvModules } from "./_ajv.js";
 import { validate as draft07 } from "./_ajv_meta.js";
 import { re2Engine } from "./_re2.ts";
 import { bundleCjs } from "../../tools/bundle_cjs.ts";
-import { pinned } from "../../tools/bundle_quantiles.ts";
+import { pinned } from "../../tools/_bundle_npm.ts";
 
 const GENERATED = new URL("./_ajv.js", import.meta.url);
 

@@ -4,7 +4,8 @@ import assert from "node:assert/strict";
 import betaPackage from "@stdlib/stats-base-dists-beta-quantile";
 import normalPackage from "@stdlib/stats-base-dists-normal-quantile";
 import { betaQuantile, normalQuantile } from "./_quantiles.js";
-import { bundleQuantiles, pinned } from "../../tools/bundle_quantiles.ts";
+import { bundleQuantiles } from "../../tools/bundle_quantiles.ts";
+import { pinned } from "../../tools/_bundle_npm.ts";
 
 const GENERATED = new URL("./_quantiles.js", import.meta.url);
 
