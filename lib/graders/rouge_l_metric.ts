@@ -42,18 +42,7 @@ export function lcsLength(
   a: ArrayLike<string | number>,
   b: ArrayLike<string | number>,
 ): number {
-  let prev = new Int32Array(b.length + 1);
-  let row = new Int32Array(b.length + 1);
-  for (let i = 1; i <= a.length; i++) {
-    const x = a[i - 1];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = x === b[j - 1] ? prev[j - 1] + 1 : Math.max(prev[j], row[j - 1]);
-    }
-    const swap = prev;
-    prev = row;
-    row = swap;
-  }
-  return prev[b.length];
+  return lcsOnRows(a, b, new Int32Array(b.length + 1), new Int32Array(b.length + 1));
 }
 
 // Two rows of the LCS table, reused from call to call.
@@ -66,6 +55,11 @@ function lcsOfIds(a: readonly number[], b: readonly number[]): number {
     upper = new Int32Array(2 * (b.length + 1));
     lower = new Int32Array(2 * (b.length + 1));
   }
+  return lcsOnRows(a, b, upper, lower);
+}
+
+/** The LCS length of `a` and `b` with two rows of at least `b.length + 1` cells as work space. */
+function lcsOnRows<T>(a: ArrayLike<T>, b: ArrayLike<T>, upper: Int32Array, lower: Int32Array) {
   let prev = upper;
   let row = lower;
   prev.fill(0, 0, b.length + 1);
