@@ -21,6 +21,26 @@ Deno.test("the bundled ajv names the pinned package versions and the Deno that m
 
 const { Ajv: BundledAjv, addFormats } = ajvModules();
 
+/** Each schema compiled by both instances gives the same verdicts and messages on `values`. */
+function assertSameOutcomes(
+  ours: Ajv,
+  theirs: Ajv | PackageAjv,
+  schemas: unknown[],
+  values: unknown[],
+) {
+  const outcome = (ajv: Ajv | PackageAjv, schema: unknown) => {
+    try {
+      const validate = ajv.compile(schema as object);
+      return values.map((v) => [validate(v), ajv.errorsText(validate.errors)]);
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+  for (const schema of schemas) {
+    assert.deepEqual(outcome(ours, schema), outcome(theirs, schema), JSON.stringify(schema));
+  }
+}
+
 Deno.test("the bundled ajv accepts, rejects and words errors as the packages do", () => {
   const make = (A: typeof BundledAjv, formats: (ajv: Ajv) => unknown) => {
     const ajv = new A({ allErrors: true, strict: false });
@@ -39,17 +59,7 @@ Deno.test("the bundled ajv accepts, rejects and words errors as the packages do"
     { required: "a" },
   ];
   const values = [{}, { a: "x@example.com" }, { a: "nope" }, [1, 3, 3], "2024-01-01T00:00:00Z", 7];
-  const outcome = (ajv: Ajv, schema: unknown) => {
-    try {
-      const validate = ajv.compile(schema as object);
-      return values.map((v) => [validate(v), ajv.errorsText(validate.errors)]);
-    } catch (e) {
-      return (e as Error).message;
-    }
-  };
-  for (const schema of schemas) {
-    assert.deepEqual(outcome(bundled, schema), outcome(pkg, schema), JSON.stringify(schema));
-  }
+  assertSameOutcomes(bundled, pkg, schemas, values);
 });
 
 Deno.test("the generated meta-schema validator checks schemas as the one ajv compiles", () => {
@@ -80,17 +90,7 @@ Deno.test("the generated meta-schema validator checks schemas as the one ajv com
     { type: "object", properties: { a: { type: "string", format: "email" } }, required: ["a"] },
   ];
   const values = [{}, { a: "x@example.com" }, { a: "nope" }, { type: "x" }, [1, 1], 7, null];
-  const outcome = (ajv: Ajv | PackageAjv, schema: unknown) => {
-    try {
-      const validate = ajv.compile(schema as object);
-      return values.map((v) => [validate(v), ajv.errorsText(validate.errors)]);
-    } catch (e) {
-      return (e as Error).message;
-    }
-  };
-  for (const schema of schemas) {
-    assert.deepEqual(outcome(ahead, schema), outcome(pkg, schema), JSON.stringify(schema));
-  }
+  assertSameOutcomes(ahead, pkg, schemas, values);
 });
 
 Deno.test("the committed ajv and papaparse bundles are what tools/bundle_cjs.ts makes now", async (t) => {
