@@ -1,21 +1,22 @@
 // A worker thread of the score job (see _score_workers.ts): it is sent the configuration once,
 // then chunks of rows, and answers each chunk with the rows' grades, in order.
 import { type GradableRow, RowGrader, type RowGraderConfig } from "./_row_grader.ts";
+import { type PackedGrades, packGrades } from "./_grades_codec.ts";
 
 /** A message to the worker: the configuration first, then chunks. */
 export type ToWorker =
   | { config: RowGraderConfig }
   | { chunk: number; rows: GradableRow[] };
 
-/** The worker's answer to one chunk: its grades, or that grading threw. */
+/** The worker's answer to one chunk: its grades (packed), or that grading threw. */
 export type FromWorker =
-  | { chunk: number; grades: ReturnType<RowGrader["grade"]>[] }
+  | { chunk: number; grades: PackedGrades }
   | { chunk: number; failed: string };
 
 /** Answer messages on `scope` (the worker's global scope). */
 export function serve(scope: {
   onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
-  postMessage(message: FromWorker): void;
+  postMessage(message: FromWorker, options?: StructuredSerializeOptions): void;
 }): void {
   let grader: RowGrader | undefined;
   scope.onmessage = (event) => {
@@ -25,9 +26,9 @@ export function serve(scope: {
       return;
     }
     try {
-      scope.postMessage({
-        chunk: message.chunk,
-        grades: message.rows.map((r) => grader!.grade(r)),
+      const grades = packGrades(message.rows.map((r) => grader!.grade(r)));
+      scope.postMessage({ chunk: message.chunk, grades }, {
+        transfer: [grades.tags.buffer, grades.numbers.buffer],
       });
     } catch (error) {
       // The main thread grades the chunk itself, so the error reaches the caller as it was.

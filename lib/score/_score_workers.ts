@@ -7,6 +7,7 @@ import type { ResultRow } from "../io/mod.ts";
 import { UserRangeError } from "../errors/mod.ts";
 import type { GradableRow, RowGrader, RowGrades } from "./_row_grader.ts";
 import type { FromWorker, ToWorker } from "./_score_worker.ts";
+import { unpackGrades } from "./_grades_codec.ts";
 
 /** One row with its grades. */
 export interface GradedRow {
@@ -107,7 +108,7 @@ class Pool {
         this.#waiting.delete(message.chunk);
         this.#load.set(worker, this.#load.get(worker)! - 1);
         if ("grades" in message) workerChunks.graded++;
-        waiting.done("grades" in message ? message.grades : undefined);
+        waiting.done("grades" in message ? unpackGrades(message.grades) : undefined);
       };
       worker.onerror = (event) => {
         event.preventDefault();

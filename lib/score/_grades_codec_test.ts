@@ -1,0 +1,114 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { packGrades, unpackGrades } from "./_grades_codec.ts";
+import { RowGrader } from "./_row_grader.ts";
+import { resolveScoreConfig } from "./score_config.ts";
+import type { GradableRow, RowGrades } from "./_row_grader.ts";
+
+/** Every key path in order, so that a test sees the order of keys as well as the values. */
+function keyPaths(value: unknown, at = "", out: string[] = []): string[] {
+  if (value === null || typeof value !== "object") return out;
+  for (const key of Object.keys(value)) {
+    out.push(`${at}/${key}`);
+    keyPaths((value as Record<string, unknown>)[key], `${at}/${key}`, out);
+  }
+  return out;
+}
+
+/** What the main thread would get: packed, cloned as postMessage would, unpacked. */
+function roundTrip(grades: RowGrades[]): RowGrades[] {
+  return unpackGrades(structuredClone(packGrades(grades)));
+}
+
+function assertSameAsClone(grades: RowGrades[]): void {
+  const cloned = structuredClone(grades);
+  const unpacked = roundTrip(grades);
+  assert.deepStrictEqual(unpacked, cloned); // Object.is on numbers: NaN and -0 kept
+  assert.deepEqual(keyPaths(unpacked), keyPaths(cloned));
+}
+
+const number = fc.oneof(
+  fc.double(),
+  fc.constantFrom(NaN, -0, 0, Infinity, -Infinity, 1, 0.5),
+  fc.integer(),
+);
+const text = fc.string({ unit: "grapheme", maxLength: 12 });
+const value = fc.oneof(
+  number,
+  text,
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.array(number, { maxLength: 20 }),
+  fc.array(text, { maxLength: 3 }),
+  fc.dictionary(text, number, { maxKeys: 2 }),
+);
+const result = fc.dictionary(
+  fc.constantFrom("score", "pass", "error", "notJudged", "reason", "referenceIndex", "stats", "x"),
+  value,
+  { maxKeys: 6 },
+);
+const rowGrades = (columns: number) =>
+  fc.record({
+    results: fc.array(result, { minLength: columns, maxLength: columns }),
+    steps: fc.array(fc.array(fc.constantFrom("lowercase", "several", "unit")), {
+      minLength: columns,
+      maxLength: columns,
+    }),
+    thresholds: fc.array(fc.option(number, { nil: undefined }), {
+      minLength: columns,
+      maxLength: columns,
+    }),
+    assertions: fc.array(fc.record({ type: text, known: fc.boolean(), result }), { maxLength: 2 }),
+  }) as unknown as fc.Arbitrary<RowGrades>;
+
+Deno.test("unpacked grades equal structured-cloned ones, keys in the same order", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: 5 }).chain((n) => fc.array(rowGrades(n), { maxLength: 8 })),
+      (grades) => assertSameAsClone(grades),
+    ),
+    { numRuns: 300 },
+  );
+});
+
+Deno.test("the same key set in another order keeps its own order", () => {
+  const grades = [
+    { results: [{ score: 1, pass: true }], steps: [[]], thresholds: [undefined], assertions: [] },
+    { results: [{ pass: false, score: 0 }], steps: [[]], thresholds: [0.5], assertions: [] },
+    { results: [{ score: NaN, pass: null }], steps: [[]], thresholds: [undefined], assertions: [] },
+  ] as unknown as RowGrades[];
+  const unpacked = roundTrip(grades);
+  assert.deepEqual(unpacked.map((g) => Object.keys(g.results[0])), [
+    ["score", "pass"],
+    ["pass", "score"],
+    ["score", "pass"],
+  ]);
+  assertSameAsClone(grades);
+});
+
+Deno.test("real grades of every grader survive packing, near misses and assertions included", () => {
+  const grader = new RowGrader(resolveScoreConfig({ graders: ["all"] }));
+  const row = (output: string, values: string[] | null, more: Partial<GradableRow> = {}) => ({
+    output,
+    reference: values === null ? null : { kind: "any-of" as const, values },
+    schema: undefined,
+    threshold: undefined,
+    ...more,
+  });
+  const rows: GradableRow[] = [
+    row("Paris.", ["Paris"]),
+    row("the answer is 42", ["42", "forty-two"], { threshold: 0.4 }),
+    row('{"a": 1}', ['{"a":1}'], { schema: { type: "object" } }),
+    row("", null),
+    row("Le chat  s'est assis", ["le chat s'est assis"], {
+      assertions: [{ type: "icontains", value: "CHAT" }, { type: "nope", value: 1 }],
+    }),
+  ];
+  const grades = rows.map((r) => grader.grade(r));
+  // The rows exercise what the packer has columns for, and what it leaves to cloning.
+  assert.ok(grades.some((g) => g.steps.some((s) => s.length > 0)));
+  assert.ok(grades.some((g) => g.results.some((r) => r.stats !== undefined)));
+  assert.ok(grades.some((g) => g.assertions.length > 0));
+  assertSameAsClone(grades);
+});
