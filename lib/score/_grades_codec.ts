@@ -191,7 +191,7 @@ export function unpackGrades(packed: PackedGrades): RowGrades[] {
       case OTHER:
         return others[o++];
     }
-    throw new RangeError(`Cannot unpack grades: unknown tag at ${t - 1}`);
+    throw new Error(`Cannot unpack grades: unknown tag at ${t - 1} (a bug in the packer)`);
   };
   const rows = new Array<RowGrades>(numbers[n++]);
   for (let i = 0; i < rows.length; i++) {
