@@ -74,7 +74,10 @@ function thresholdExceptions(): string {
     "                        the threshold, which may exceed 1)";
 }
 
-const HELP = `verdict score: grade a results file with code graders
+// Built only when asked for: its grader table and its number formatting (the first
+// toLocaleString loads ICU's number data, ~20 ms) are no part of a scoring run.
+const help = () =>
+  `verdict score: grade a results file with code graders
 
 Usage: deno run --allow-read cli.ts score FILE [options]
        deno run cli.ts score --pair OUTPUT REFERENCE [--graders LIST] [--threshold G=X] [--option G.KEY=V]
@@ -103,8 +106,8 @@ Usage: deno run --allow-read cli.ts score FILE [options]
                         --allow-write; per-row points for files up to 50,000 rows)
   --workers N           grade on up to N threads (default: one per core, ${defaultWorkers()} here) when
                         grading is the slow part, as timed on the first ${
-  SMALL_FILE_ROWS.toLocaleString("en-US")
-} rows
+    SMALL_FILE_ROWS.toLocaleString("en-US")
+  } rows
                         (cheap graders stay on one); results and their order are the same for any N
   --json                print the report as JSON on stdout (scores as fractions, as in the
                         scored file)
@@ -354,7 +357,7 @@ export function main(args: string[]): Promise<number> {
   return run("score", async () => {
     const { values, positionals } = parse(args, OPTIONS, "score");
     if (values.help) {
-      console.log(HELP);
+      console.log(help());
       return EXIT_OK;
     }
     if (values.pair && values["export-normalizer"] !== undefined) {
