@@ -3,12 +3,15 @@
 //
 //   deno task bench:startup                 both parts
 //   deno task bench:startup cli [N]         only the command-line start-up (N runs each, default 15)
+//   deno task bench:startup cli N BASE      the same, each run alternated with one in BASE (another
+//                                           checkout, e.g. a worktree of main): before and after
+//                                           side by side, under the same load
 //   deno task bench:startup demo [C] [W]    only the demo: C cold runs (default 3), W warm (default 5)
 //
 // Command-line start-up: whole-process wall time of a hello-world script (bench/_hello.ts, run the
 // same way from the repository root, so it reads the same deno.json and lock file),
-// `cli.ts interval --passes 34 --fails 3` and `cli.ts score examples/returns-desk.jsonl --json`,
-// after one unmeasured run each; min and median, and the median as a multiple of hello-world's.
+// `cli.ts interval --passes 34 --fails 3`, `cli.ts score --help` (every module `score` loads, no
+// work) and `cli.ts score examples/returns-desk.jsonl --json`, after one unmeasured run each; min and median, and the median as a multiple of hello-world's.
 // The CPU time (user + system) of each run too, which moves less than the wall time on a busy
 // machine: from `perf stat` when it is installed (to the microsecond), else from /usr/bin/time (to
 // 10 ms).
@@ -83,7 +86,7 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-async function cliStartup(runs: number): Promise<void> {
+async function cliStartup(runs: number, base?: string): Promise<void> {
   const commands: [string, string[]][] = [
     ["hello-world script", ["bench/_hello.ts"]],
     ["cli.ts interval --passes 34 --fails 3", [
@@ -94,6 +97,7 @@ async function cliStartup(runs: number): Promise<void> {
       "--fails",
       "3",
     ]],
+    ["cli.ts score --help", ["cli.ts", "score", "--help"]],
     ["cli.ts score returns-desk.jsonl --json", [
       "cli.ts",
       "score",
@@ -101,31 +105,42 @@ async function cliStartup(runs: number): Promise<void> {
       "--json",
     ]],
   ];
+  const trees: [string, string][] = base === undefined
+    ? [["", ROOT]]
+    : [["before ", base.replace(/\/?$/, "/")], ["after  ", ROOT]];
   console.log(
-    `Start-up, ${runs} runs each (whole process; CPU time from ${cpuTool ?? "nowhere: no tool"}):`,
+    `Start-up, ${runs} runs each (whole process; CPU time from ${cpuTool ?? "nowhere: no tool"})` +
+      (base === undefined ? ":" : `; before = ${trees[0][1]}, after = ${ROOT}, runs alternated:`),
   );
   const ms = (x: number) => `${x.toFixed(0).padStart(5)} ms`;
   const times = (x: number) => `${x.toFixed(1).padStart(5)}×`;
-  let hello: { wall: number; cpu?: number } | undefined;
+  const hello = new Map<string, { wall: number; cpu?: number }>();
   for (const [label, args] of commands) {
     const argv = ["run", "--allow-read", ...args];
-    const first = await timed(argv, ROOT);
-    if (first.code !== 0) throw new Error(`${label} failed:\n${first.stderr}`);
-    const runsDone: Timed[] = [];
-    for (let i = 0; i < runs; i++) runsDone.push(await timed(argv, ROOT));
-    const wall = runsDone.map((r) => r.ms);
-    const cpu = runsDone.flatMap((r) => r.cpuMs === undefined ? [] : [r.cpuMs]);
-    const mid = { wall: median(wall), cpu: cpu.length ? median(cpu) : undefined };
-    hello ??= mid;
-    const ratio = label === commands[0][0]
-      ? ""
-      : `   hello × ${times(mid.wall / hello.wall)} wall` +
-        (mid.cpu !== undefined && hello.cpu ? `, ${times(mid.cpu / hello.cpu)} cpu` : "");
-    console.log(
-      `  ${label.padEnd(40)} wall min ${ms(Math.min(...wall))}, median ${ms(mid.wall)}` +
-        (mid.cpu !== undefined ? `   cpu min ${ms(Math.min(...cpu))}, median ${ms(mid.cpu)}` : "") +
-        ratio,
-    );
+    const runsDone = trees.map((): Timed[] => []);
+    for (let i = -1; i < runs; i++) {
+      for (const [t, [, cwd]] of trees.entries()) {
+        const run = await timed(argv, cwd);
+        if (run.code !== 0) throw new Error(`${label} failed in ${cwd}:\n${run.stderr}`);
+        if (i >= 0) runsDone[t].push(run); // the first run of each is not measured
+      }
+    }
+    for (const [t, [tree]] of trees.entries()) {
+      const wall = runsDone[t].map((r) => r.ms);
+      const cpu = runsDone[t].flatMap((r) => r.cpuMs === undefined ? [] : [r.cpuMs]);
+      const mid = { wall: median(wall), cpu: cpu.length ? median(cpu) : undefined };
+      if (!hello.has(tree)) hello.set(tree, mid);
+      const h = hello.get(tree)!;
+      const ratio = label === commands[0][0] ? "" : `   hello × ${times(mid.wall / h.wall)} wall` +
+        (mid.cpu !== undefined && h.cpu ? `, ${times(mid.cpu / h.cpu)} cpu` : "");
+      console.log(
+        `  ${tree}${label.padEnd(40)} wall min ${ms(Math.min(...wall))}, median ${ms(mid.wall)}` +
+          (mid.cpu !== undefined
+            ? `   cpu min ${ms(Math.min(...cpu))}, median ${ms(mid.cpu)}`
+            : "") +
+          ratio,
+      );
+    }
   }
 }
 
@@ -239,6 +254,6 @@ async function demo(cold: number, warm: number): Promise<void> {
 
 if (import.meta.main) {
   const [part, a, b] = Deno.args;
-  if (part === undefined || part === "cli") await cliStartup(Number(a ?? 15));
+  if (part === undefined || part === "cli") await cliStartup(Number(a ?? 15), b);
   if (part === undefined || part === "demo") await demo(Number(a ?? 3), Number(b ?? 5));
 }

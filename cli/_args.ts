@@ -36,9 +36,7 @@ function typeOf(name: string, options: FlagOptions): string | undefined {
 /** A value taken from the next argument may not look like a flag (`--map -x`). */
 function refuseFlagLike(name: string, value: string, given: string): void {
   if (value.length > 1 && value[0] === "-") {
-    const example = given.length === 2
-      ? `'--${name}=-XYZ' or '${given}-XYZ'`
-      : `'--${name}=-XYZ'`;
+    const example = given.length === 2 ? `'--${name}=-XYZ' or '${given}-XYZ'` : `'--${name}=-XYZ'`;
     throw new FlagError(
       `Option '${given}' argument is ambiguous.\n` +
         `Did you forget to specify the option argument for '${given}'?\n` +

@@ -106,6 +106,7 @@ Deno.test("the committed ajv and papaparse bundles are what tools/bundle_cjs.ts 
     const written = await bundleCjs(() => new URL(`file://${dir}/`));
     const lib = new URL("../", import.meta.url);
     const places: Record<string, string> = {
+      "_re2js.js": "graders/",
       "_ajv.js": "graders/",
       "_ajv_meta.js": "graders/",
       "_papaparse.js": "io/",

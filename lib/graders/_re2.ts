@@ -1,7 +1,7 @@
 // RE2 (`re2js`) for every pattern that comes from a file: it runs in time linear in the text, so
 // no pattern can hang a run. The regex grader's patterns are RE2 syntax; JSON Schema patterns are
 // ECMAScript syntax, read through ajv's `code.regExp` hook with their `\u` escapes translated.
-import { RE2JS } from "npm:re2js@2.10.0";
+import { RE2JS } from "./_re2js.js";
 import { quote } from "./_result.ts";
 
 /** Say in plain words why RE2 refuses a pattern. */

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { RE2JS } from "npm:re2js@2.10.0";
+import { RE2JS } from "./_re2js.js";
 import { binary, errored, noReference, notJudged, quote } from "./_result.ts";
 import { explainRe2 } from "./_re2.ts";
 import { mayMatch, plainMatch } from "./_regex_prefilter.ts";
