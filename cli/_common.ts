@@ -1,5 +1,6 @@
 // Shared pieces of the command line: argument parsing, user errors and bugs, exit codes, output.
-import { type FlagOptions, parseFlags } from "./_args.ts";
+import { resolve } from "node:path";
+import { parseArgs, type ParseArgsConfig } from "node:util";
 // The lib modules each command needs, never mod.ts: this file is loaded by every command.
 import { isUserError, markUserError } from "../lib/errors/mod.ts";
 // Single files, not lib/io/mod.ts: `interval` reads no file and should not load the readers.
@@ -22,9 +23,13 @@ export class UsageError extends Error {
 }
 
 /** Parse arguments strictly; an unknown or malformed flag becomes a {@link UsageError}. */
-export function parse<T extends FlagOptions>(args: string[], options: T, command: string) {
+export function parse<T extends NonNullable<ParseArgsConfig["options"]>>(
+  args: string[],
+  options: T,
+  command: string,
+) {
   try {
-    return parseFlags(args, options);
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new UsageError(`${message}. Run "verdict ${command} --help" for usage.`);
@@ -164,8 +169,6 @@ export async function checkOutputs(
   const given = outputs.filter((o): o is readonly [string, string] => o[1] !== undefined);
   for (const [i, [flag, path]] of given.entries()) {
     for (const [otherFlag, other] of given.slice(0, i)) {
-      // node:path on demand: importing it starts Deno's Node layer, which most runs never need.
-      const { resolve } = await import("node:path");
       if (resolve(other) === resolve(path)) {
         throw new UsageError(`${otherFlag} and ${flag} name the same file, "${path}"`);
       }

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { dirname, resolve } from "node:path";
 import { markUserError, UserTypeError } from "../errors/mod.ts";
 
 /** What {@link checkOutputPath} needs to know. */
@@ -15,10 +16,6 @@ export interface OutputCheckOptions {
   /** Paths (or `file:` URLs) the run reads: the output must not be one of them. */
   inputs?: readonly unknown[];
 }
-
-// node:path is imported when a path is checked or written, not when this module loads: importing
-// it starts Deno's Node layer (~10 ms of CPU), which a run that writes no file never needs.
-const nodePath = () => import("node:path");
 
 function pathOf(source: unknown): string | undefined {
   if (typeof source === "string") return source;
@@ -41,7 +38,6 @@ async function statOrNull(path: string): Promise<Deno.FileInfo | null> {
 
 /** True when two paths name one file (the same path, or the same device and inode). */
 async function sameFile(a: string, b: string): Promise<boolean> {
-  const { resolve } = await nodePath();
   if (resolve(a) === resolve(b)) return true;
   const [sa, sb] = await Promise.all([statOrNull(a), statOrNull(b)]);
   return sa !== null && sb !== null && sa.ino !== null && sa.ino === sb.ino && sa.dev === sb.dev;
@@ -84,7 +80,6 @@ export async function checkOutputPath(path: string, options: OutputCheckOptions)
       );
     }
   }
-  const { dirname, resolve } = await nodePath();
   const folder = dirname(resolve(path));
   if (!await permitted(path)) {
     throw markUserError(
@@ -162,7 +157,6 @@ export class AtomicFile {
 
   /** Start writing `path`. */
   static async create(path: string): Promise<AtomicFile> {
-    const { dirname, resolve } = await nodePath();
     const folder = dirname(resolve(path));
     if (await permitted(folder)) {
       const name = resolve(path).slice(folder.length + 1);
