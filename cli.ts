@@ -25,7 +25,29 @@ type Command = (args: string[]) => Promise<number>;
 // run, three times a hello-world script's whole start-up), and a computed URL it loads on demand.
 // `deno check` (the whole project) and tests/cli_loading_test.ts still see each command.
 async function load(name: string): Promise<{ main: Command }> {
-  return await import(new URL(`./cli/${name}.ts`, import.meta.url).href);
+  const url = new URL(`./cli/${name}.ts`, import.meta.url);
+  try {
+    return await import(url.href);
+  } catch (error) {
+    // Loading on demand needs read access to verdict's own files, even for a command that reads
+    // no file of the user's: say so plainly, as a usage error, not as an uncaught stack.
+    if (url.protocol !== "file:" || readable(url)) throw error;
+    return {
+      main: () => {
+        console.error(
+          `verdict ${name}: Deno needs read access to load the command's code: run it as ` +
+            `"deno run --allow-read cli.ts ${name} …" (${
+              error instanceof Error ? error.message : error
+            })`,
+        );
+        return Promise.resolve(EXIT_USAGE);
+      },
+    };
+  }
+}
+
+function readable(url: URL): boolean {
+  return Deno.permissions.querySync({ name: "read", path: url }).state === "granted";
 }
 
 const COMMANDS: Record<string, { run: Command; summary: string }> = {

@@ -6,7 +6,7 @@ import { confidenceFlag, methodFlag, methodHelp } from "./_interval_flags.ts";
 const HELP = `verdict interval: the pass rate three ways from counts, with intervals (Wilson and
 Clopper-Pearson unless --method says otherwise) and the envelope
 
-Usage: deno run cli.ts interval --passes N --fails N [unscored counts] [options]
+Usage: deno run --allow-read cli.ts interval --passes N --fails N [unscored counts] [options]
 
   --passes N        attempts that passed (required)
   --fails N         attempts that failed (required)

@@ -80,8 +80,8 @@ const help = () =>
   `verdict score: grade a results file with code graders
 
 Usage: deno run --allow-read cli.ts score FILE [options]
-       deno run cli.ts score --pair OUTPUT REFERENCE [--graders LIST] [--threshold G=X] [--option G.KEY=V]
-       deno run cli.ts score --export-normalizer STEPS [--language typescript|python]
+       deno run --allow-read cli.ts score --pair OUTPUT REFERENCE [--graders LIST] [--threshold G=X] [--option G.KEY=V]
+       deno run --allow-read cli.ts score --export-normalizer STEPS [--language typescript|python]
 
   --graders LIST        graders to run, comma-separated (default: all; see Graders below)
   --threshold G=X       pass threshold for a graded grader (${GRADED_GRADERS.join(", ")}),

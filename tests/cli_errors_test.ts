@@ -226,6 +226,20 @@ Deno.test("the exit codes reach the shell from the real entry point", async () =
   );
 });
 
+Deno.test("without --allow-read a command says it needs read access, with exit 2 and no stack", async () => {
+  for (
+    const args of [["interval", "--passes", "3", "--fails", "1"], ["score", "--pair", "a", "b"]]
+  ) {
+    const r = await runProcess(["run", "--no-prompt", "cli.ts", ...args]);
+    assert.equal(r.code, EXIT_USAGE, r.stderr);
+    assert.match(
+      r.stderr,
+      new RegExp(`^verdict ${args[0]}: Deno needs read access .*--allow-read`),
+    );
+    assert.doesNotMatch(r.stderr, /Uncaught|\n\s+at /);
+  }
+});
+
 /**
  * Every error verdict throws on purpose must be recognisable as a user error: a plain
  * `new TypeError(…)` (or RangeError, SyntaxError) under lib/ or cli/ would print as a bug. Code
