@@ -1,7 +1,8 @@
 // Child of bench/compare.ts: corpus BLEU and corpus chrF of every (output, expected) pair of a
 // JSON lines results file through the library's API, with the means of their sentence scores
 // (each metric's corpus figure and sentence scores from one pass over the pairs).
-// Prints one JSON object: the pairs counted and the four figures.
+// Prints one JSON object: the pairs counted, the four figures and BLEU's sufficient statistics
+// (compare.ts checks them against sacreBLEU's).
 import { corpusBleuWithSentences, corpusChrfWithSentences } from "../lib/graders/mod.ts";
 
 const hypotheses: string[] = [];
@@ -39,4 +40,5 @@ console.log(JSON.stringify({
   chrf: chrf.score,
   sentenceBleuMean: bleu.sentences.mean,
   sentenceChrfMean: chrf.sentences.mean,
+  bleuStats: { counts: bleu.counts, totals: bleu.totals, sysLen: bleu.sysLen, refLen: bleu.refLen },
 }));

@@ -1,20 +1,34 @@
 // Issue 16's table in one command: verdict's wall time, CPU time and peak resident memory for each
 // line, on files generated afresh (bench/_generate.ts: distinct sentences, a realistic share of
-// exact answers, near misses and misses, so no cache hides a cost), and — when a sacrebleu source
-// tree is given — sacrebleu's time on the same pairs and the ratio.
+// exact answers, near misses and misses, so no cache hides a cost), and — when a sacreBLEU source
+// tree is given — sacreBLEU's time on the same pairs, the ratio, and whether the figures agree.
 //
 //   deno task bench:compare                          the full sizes (200k pairs, 1M and 5M audit rows)
 //   deno task bench:compare --size small --runs 1    a quick run (what the test does)
-//   SACREBLEU_SRC=/path/to/sacrebleu deno task bench:compare
-//                                                   also sacrebleu 2.6.0 (Debian's /usr/bin/python3
-//                                                   with python3-regex, -tabulate, -numpy, -colorama,
-//                                                   -lxml, -portalocker)
+//   deno task bench:compare --only bleu-chrf         only the first line (corpus BLEU + chrF through
+//                                                   the API, with the sacreBLEU side when given): the
+//                                                   score and audit lines take long at the full size
+//   SACREBLEU_SRC=/path/to/dir deno task bench:compare
+//                                                   also sacreBLEU: DIR is the folder that holds the
+//                                                   `sacrebleu` package (it goes on PYTHONPATH), run by
+//                                                   Debian's /usr/bin/python3 with python3-regex,
+//                                                   -tabulate, -numpy, -colorama, -lxml, -portalocker;
+//                                                   the version it reports (`__version__`) is printed
 //   … --json                                         the lines as JSON (for the test)
 //
-// Every verdict run is a whole process measured by /usr/bin/time (wall, user + system, peak RSS);
-// each figure is the median of --runs runs (default 3). Each line also checks that verdict's
-// report counted every generated row (`counted` against `rows`): a bench that silently read
-// fewer rows would look fast.
+// Every run is a whole process measured by /usr/bin/time (wall, user + system, peak RSS); each
+// figure is the median of --runs runs (default 3). Each line also checks that the report counted
+// every generated row (`counted` against `rows`): a bench that silently read fewer rows would look
+// fast. The sacreBLEU side must count the same pairs too, and a sacreBLEU process that fails (a
+// Python exception exits 1) stops the bench instead of being read as a result.
+//
+// The two sides of the first line do not do the same work: verdict computes corpus BLEU and chrF
+// *and* every sentence score with their means; sacreBLEU only the two corpus figures (its
+// `corpus_bleu` and `corpus_chrf` with their defaults), as issue 16 defines the comparison.
+// "Figures agree" means, per metric, that verdict's score (a fraction) is the same double as
+// sacreBLEU's score divided by 100 (`===` on the numbers as both processes print them, which
+// round-trip exactly), and for BLEU that the sufficient statistics (matches and totals per order,
+// hypothesis and reference lengths) are equal. Anything else is printed with the difference.
 import { type SixFieldCounts, writeRealisticResults, writeSixField } from "./_generate.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
@@ -51,7 +65,12 @@ export interface Line {
   ratioText?: string;
   /** Figures to compare side by side (e.g. BLEU from both). */
   figures?: Record<string, number>;
+  /** Per figure, whether verdict's and the reference's agree to the last digit (see the header). */
+  agreement?: Record<string, { equal: boolean; text: string }>;
 }
+
+/** Which lines to run: all of them, or only the first (corpus BLEU + chrF through the API). */
+export type Only = "all" | "bleu-chrf";
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -66,12 +85,17 @@ const hasTime = (() => {
   }
 })();
 
-/** Run a command `runs` times; returns the medians and the last run's stdout (bench:graders uses it too). */
+/**
+ * Run a command `runs` times; returns the medians and the last run's stdout (bench:graders uses it
+ * too). Exit code 1 is accepted only when `allowExitOne` (verdict's "rows lack a verdict"); any
+ * other failure throws with the command's stderr.
+ */
 export async function measure(
   command: string,
   args: string[],
   runs: number,
   env: Record<string, string> = {},
+  allowExitOne = true,
 ): Promise<{ m: Measured; stdout: string }> {
   const walls: number[] = [];
   const cpus: number[] = [];
@@ -93,7 +117,7 @@ export async function measure(
     const wall = (performance.now() - start) / 1000;
     const text = hasTime ? (await Deno.readTextFile(stats)).trim().split("\n").at(-1)! : "";
     await Deno.remove(stats);
-    if (!out.success && out.code !== 1) {
+    if (!out.success && !(allowExitOne && out.code === 1)) {
       // verdict exits 1 when rows lack a verdict (an audit's finding), which is not a failure here.
       throw new Error(
         `${command} ${args.join(" ")} failed (${out.code}):\n${
@@ -124,10 +148,12 @@ const deno = (permissions: string[], script: string, ...args: string[]): [string
   ["run", "--lock=deno.lock", ...permissions, script, ...args],
 ];
 
-/** The sacrebleu side, when a source tree is given and Debian's Python can import it. */
-async function sacrebleuReady(): Promise<{ src: string } | { skipped: string }> {
+/** The sacreBLEU side, when a source tree is given and Debian's Python can import it. */
+async function sacrebleuReady(): Promise<{ src: string; version: string } | { skipped: string }> {
   const src = Deno.env.get("SACREBLEU_SRC");
-  if (!src) return { skipped: "SACREBLEU_SRC is not set (a sacrebleu 2.6.0 source tree)" };
+  if (!src) {
+    return { skipped: "SACREBLEU_SRC is not set (the folder holding a sacrebleu package)" };
+  }
   const probe = await new Deno.Command("/usr/bin/python3", {
     args: ["-c", "import sacrebleu; print(sacrebleu.__version__)"],
     env: { PYTHONPATH: src },
@@ -140,9 +166,12 @@ async function sacrebleuReady(): Promise<{ src: string } | { skipped: string }> 
       : new TextDecoder().decode(probe.stderr).trim().split("\n").at(-1);
     return { skipped: `/usr/bin/python3 cannot import sacrebleu from ${src}: ${why}` };
   }
-  return { src };
+  return { src, version: new TextDecoder().decode(probe.stdout).trim() };
 }
 
+// Blank lines are skipped as _compare_api.ts skips them (JavaScript's trim and Python's strip
+// agree on the generator's output, which has no other blank lines). json.dumps writes floats with
+// repr, which the JSON reader on the other side turns back into the same double.
 const SACREBLEU_SCRIPT = `
 import json, sys, sacrebleu
 hyps, refs = [], []
@@ -151,9 +180,11 @@ with open(sys.argv[1], encoding="utf-8") as f:
         if line.strip():
             row = json.loads(line)
             hyps.append(row["output"]); refs.append(row["expected"])
-bleu = sacrebleu.corpus_bleu(hyps, [refs]).score
-chrf = sacrebleu.corpus_chrf(hyps, [refs]).score
-print(json.dumps({"pairs": len(hyps), "bleu": bleu, "chrf": chrf}))
+bleu = sacrebleu.corpus_bleu(hyps, [refs])
+chrf = sacrebleu.corpus_chrf(hyps, [refs])
+print(json.dumps({"pairs": len(hyps), "bleu": bleu.score, "chrf": chrf.score,
+                  "bleuStats": {"counts": bleu.counts, "totals": bleu.totals,
+                                "sysLen": bleu.sys_len, "refLen": bleu.ref_len}}))
 `;
 
 function times(a: Measured, b: Measured): string {
@@ -161,8 +192,62 @@ function times(a: Measured, b: Measured): string {
   return `${r >= 1 ? r.toFixed(1) : r.toFixed(2)}×`;
 }
 
-/** Run every line of the table at the given sizes. */
-export async function compare(sizes: Sizes, runs: number, dir: string): Promise<Line[]> {
+/** The reference's time over verdict's, in wall and (when measured) CPU time, said plainly. */
+export function speedup(verdict: Measured, reference: Measured, name: string): string {
+  const wall = reference.wallS / verdict.wallS;
+  const cpu = verdict.cpuS && reference.cpuS ? reference.cpuS / verdict.cpuS : null;
+  const x = (r: number) => `${r >= 10 ? r.toFixed(0) : r.toFixed(1)}×`;
+  const word = wall >= 1 ? "faster" : "slower";
+  const wallText = wall >= 1 ? x(wall) : x(1 / wall);
+  const cpuText = cpu === null ? "" : `, CPU ${cpu >= 1 ? `${x(cpu)} less` : `${x(1 / cpu)} more`}`;
+  return `verdict ${wallText} ${word} than ${name} (wall${cpuText})`;
+}
+
+/** verdict's figures and sacreBLEU's for the same pairs (see the header for what "agree" means). */
+export interface FigurePair {
+  /** verdict's score, a fraction in [0, 1]. */
+  verdict: number;
+  /** sacreBLEU's score, in [0, 100]. */
+  sacrebleu: number;
+}
+
+/** Whether the two sides agree to the last digit, and if not, by how much they differ. */
+export function agreement(p: FigurePair): { equal: boolean; text: string } {
+  const theirs = p.sacrebleu / 100;
+  if (p.verdict === theirs) return { equal: true, text: `equal (${p.verdict})` };
+  return {
+    equal: false,
+    text: `DIFFER: verdict ${p.verdict}, sacreBLEU/100 ${theirs} (by ${
+      Math.abs(p.verdict - theirs)
+    })`,
+  };
+}
+
+/** BLEU's sufficient statistics from both sides: equal, or the first difference. */
+export function bleuStatsAgreement(
+  verdict: { counts: number[]; totals: number[]; sysLen: number; refLen: number },
+  sacre: { counts: number[]; totals: number[]; sysLen: number; refLen: number },
+): { equal: boolean; text: string } {
+  for (const key of ["counts", "totals", "sysLen", "refLen"] as const) {
+    if (JSON.stringify(verdict[key]) !== JSON.stringify(sacre[key])) {
+      return {
+        equal: false,
+        text: `DIFFER in ${key}: verdict ${JSON.stringify(verdict[key])}, sacreBLEU ${
+          JSON.stringify(sacre[key])
+        }`,
+      };
+    }
+  }
+  return { equal: true, text: "equal (matches and totals per order, lengths)" };
+}
+
+/** Run every line of the table at the given sizes (or only the first, with `only: "bleu-chrf"`). */
+export async function compare(
+  sizes: Sizes,
+  runs: number,
+  dir: string,
+  only: Only = "all",
+): Promise<Line[]> {
   const lines: Line[] = [];
   const results = `${dir}/results-${sizes.pairs}.jsonl`;
   await writeRealisticResults(results, sizes.pairs);
@@ -178,19 +263,40 @@ export async function compare(sizes: Sizes, runs: number, dir: string): Promise<
       rows: sizes.pairs,
       counted: r.pairs,
       verdict: m,
-      figures: { bleu: r.bleu * 100, chrf: r.chrf * 100 },
+      figures: { bleu: r.bleu, chrf: r.chrf },
     };
     if ("src" in sacre) {
-      const s = await measure("/usr/bin/python3", ["-c", SACREBLEU_SCRIPT, results], runs, {
-        PYTHONPATH: sacre.src,
-      });
+      const s = await measure(
+        "/usr/bin/python3",
+        ["-c", SACREBLEU_SCRIPT, results],
+        runs,
+        { PYTHONPATH: sacre.src },
+        false,
+      );
       const f = JSON.parse(s.stdout);
-      line.reference = { label: "sacrebleu corpus BLEU + chrF", measured: s.m };
-      line.ratioText = `${times(s.m, m)} faster`;
-      line.figures = { ...line.figures, sacrebleuBleu: f.bleu, sacrebleuChrf: f.chrf };
-    } else line.reference = { label: "sacrebleu", skipped: sacre.skipped };
+      if (f.pairs !== sizes.pairs) {
+        throw new Error(`sacreBLEU's side read ${f.pairs} pairs, not ${sizes.pairs}`);
+      }
+      line.reference = {
+        label: `sacreBLEU ${sacre.version} corpus BLEU + chrF (no sentence scores)`,
+        measured: s.m,
+      };
+      line.ratioText = speedup(m, s.m, "sacreBLEU");
+      line.figures = {
+        bleu: r.bleu,
+        chrf: r.chrf,
+        sacrebleuBleu: f.bleu,
+        sacrebleuChrf: f.chrf,
+      };
+      line.agreement = {
+        bleu: agreement({ verdict: r.bleu, sacrebleu: f.bleu }),
+        bleuStats: bleuStatsAgreement(r.bleuStats, f.bleuStats),
+        chrf: agreement({ verdict: r.chrf, sacrebleu: f.chrf }),
+      };
+    } else line.reference = { label: "sacreBLEU", skipped: sacre.skipped };
     lines.push(line);
   }
+  if (only === "bleu-chrf") return lines;
 
   // 2–3. The score command: BLEU + chrF; all graders against exact alone.
   const scoreRun = async (graders: string) => {
@@ -338,6 +444,17 @@ export function table(lines: readonly Line[]): string {
   return out.join("\n");
 }
 
+/** The 1, 5 and 15 minute load averages (Deno reads /proc only with --allow-all, so through cat). */
+async function loadAverage(): Promise<string> {
+  try {
+    const out = await new Deno.Command("cat", { args: ["/proc/loadavg"], stdout: "piped" })
+      .output();
+    return new TextDecoder().decode(out.stdout).split(" ").slice(0, 3).join(" ") || "?";
+  } catch {
+    return "?";
+  }
+}
+
 if (import.meta.main) {
   const arg = (name: string) => {
     const i = Deno.args.indexOf(name);
@@ -345,18 +462,30 @@ if (import.meta.main) {
   };
   const sizes = SIZES[arg("--size") ?? "full"];
   if (!sizes) throw new RangeError(`--size must be ${Object.keys(SIZES).join(" or ")}`);
+  const only = arg("--only") ?? "all";
+  if (only !== "all" && only !== "bleu-chrf") {
+    throw new RangeError(`--only must be bleu-chrf (or all, the default), not ${only}`);
+  }
   const runs = Number(arg("--runs") ?? 3);
   const dir = await Deno.makeTempDir({ prefix: "verdict-compare-" });
   try {
     const started = new Date().toISOString();
-    const lines = await compare(sizes, runs, dir);
-    if (Deno.args.includes("--json")) console.log(JSON.stringify({ started, runs, lines }));
-    else {
-      const load = await Deno.readTextFile("/proc/loadavg").catch(() => "?");
-      console.log(`${started}, medians of ${runs} runs, load average at the end: ${load.trim()}`);
+    const loadStart = await loadAverage();
+    const lines = await compare(sizes, runs, dir, only);
+    if (Deno.args.includes("--json")) {
+      console.log(
+        JSON.stringify({ started, runs, loadStart, loadEnd: await loadAverage(), lines }),
+      );
+    } else {
+      console.log(
+        `${started}, medians of ${runs} runs, load average at the start: ${loadStart}, at the end: ${await loadAverage()}`,
+      );
       console.log(table(lines));
       for (const l of lines) {
         if (l.figures) console.log(`${l.work}: ${JSON.stringify(l.figures)}`);
+        for (const [name, a] of Object.entries(l.agreement ?? {})) {
+          console.log(`  ${name} against sacreBLEU: ${a.text}`);
+        }
       }
       const skipped = lines.find((l) => l.reference?.skipped);
       if (skipped) console.log(`sacrebleu: skipped — ${skipped.reference!.skipped}`);
