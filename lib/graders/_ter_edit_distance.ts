@@ -298,19 +298,24 @@ class BeamEditDistance {
 /**
  * From a trace (hypothesis → reference), read as reference → hypothesis: for each reference
  * position the hypothesis position aligned with it, and which words of each side are in error.
+ * The arrays are reused from segment to segment (only the first `m` or `n` entries count).
  */
 class Alignment {
-  align: Int32Array;
-  refErr: Uint8Array;
-  hypErr: Uint8Array;
+  align = new Int32Array(64);
+  refErr = new Uint8Array(64);
+  hypErr = new Uint8Array(64);
 
-  constructor(hypLength: number, refLength: number) {
-    this.align = new Int32Array(refLength);
-    this.refErr = new Uint8Array(refLength);
-    this.hypErr = new Uint8Array(hypLength);
+  /** Room for a hypothesis of `n` words and a reference of `m`. */
+  size(n: number, m: number): void {
+    if (this.align.length < m) {
+      this.align = new Int32Array(2 * m);
+      this.refErr = new Uint8Array(2 * m);
+    }
+    if (this.hypErr.length < n) this.hypErr = new Uint8Array(2 * n);
   }
 
   read(trace: Uint8Array, length: number): void {
+    const { align, refErr, hypErr } = this;
     let h = -1;
     let r = 0;
     let e = 0;
@@ -318,74 +323,242 @@ class Alignment {
       const op = trace[k];
       if (op === NOP || op === SUB) {
         h++;
-        this.align[r] = h;
+        align[r] = h;
         const err = op === SUB ? 1 : 0;
-        this.hypErr[e++] = err;
-        this.refErr[r++] = err;
+        hypErr[e++] = err;
+        refErr[r++] = err;
       } else if (op === DEL) {
         // A hypothesis word with no reference word: an insertion when read the other way round.
         h++;
-        this.hypErr[e++] = 1;
+        hypErr[e++] = 1;
       } else {
-        this.align[r] = h;
-        this.refErr[r++] = 1;
+        align[r] = h;
+        refErr[r++] = 1;
       }
     }
   }
 }
 
-/** True when any of `flags[from, from + length)` (cut at the end) is set. */
-function anySet(flags: Uint8Array, from: number, length: number): boolean {
-  const end = Math.min(flags.length, from + length);
-  for (let i = from; i < end; i++) if (flags[i] !== 0) return true;
+/** True when any of `flags[from, from + length)` (cut at `end`) is set. */
+function anySet(flags: Uint8Array, from: number, length: number, end: number): boolean {
+  const to = Math.min(end, from + length);
+  for (let i = from; i < to; i++) if (flags[i] !== 0) return true;
   return false;
 }
 
-/** Copy `words[from, to)` (cut at the end of `words`) into `out` at `k`; the next free index. */
-function copyInto(out: Int32Array, k: number, words: Int32Array, from: number, to: number): number {
-  const end = Math.min(to, words.length);
+/** Copy `words[from, to)` (cut at `n`) into `out` at `k`; the next free index. */
+function copyInto(
+  out: Int32Array,
+  k: number,
+  words: Int32Array,
+  from: number,
+  to: number,
+  n: number,
+): number {
+  const end = Math.min(to, n);
   for (let i = from; i < end; i++) out[k++] = words[i];
   return k;
 }
 
 /**
- * Write into `out` the words of `words` with `[start, start + length)` moved to before position
- * `target` (of the original list), as Tercom moves them (spans end at the list's end, as slices do).
+ * Write into `out` the `n` words of `words` with `[start, start + length)` moved to before
+ * position `target` (of the original list), as Tercom moves them (spans end at the list's end,
+ * as slices do).
  */
 function shiftInto(
   out: Int32Array,
   words: Int32Array,
+  n: number,
   start: number,
   length: number,
   target: number,
 ): void {
-  const n = words.length;
   let k = 0;
   if (target < start) {
-    k = copyInto(out, k, words, 0, target);
-    k = copyInto(out, k, words, start, start + length);
-    k = copyInto(out, k, words, target, start);
-    copyInto(out, k, words, start + length, n);
+    k = copyInto(out, k, words, 0, target, n);
+    k = copyInto(out, k, words, start, start + length, n);
+    k = copyInto(out, k, words, target, start, n);
+    copyInto(out, k, words, start + length, n, n);
   } else if (target > start + length) {
-    k = copyInto(out, k, words, 0, start);
-    k = copyInto(out, k, words, start + length, target);
-    k = copyInto(out, k, words, start, start + length);
-    copyInto(out, k, words, target, n);
+    k = copyInto(out, k, words, 0, start, n);
+    k = copyInto(out, k, words, start + length, target, n);
+    k = copyInto(out, k, words, start, start + length, n);
+    copyInto(out, k, words, target, n, n);
   } else {
-    k = copyInto(out, k, words, 0, start);
-    k = copyInto(out, k, words, start + length, length + target);
-    k = copyInto(out, k, words, start, start + length);
-    copyInto(out, k, words, length + target, n);
+    k = copyInto(out, k, words, 0, start, n);
+    k = copyInto(out, k, words, start + length, length + target, n);
+    k = copyInto(out, k, words, start, start + length, n);
+    copyInto(out, k, words, length + target, n, n);
   }
 }
 
-/** The best shift so far, ranked as Tercom ranks them. */
-interface Best {
-  gain: number;
-  length: number;
-  start: number;
-  target: number;
-  words: Int32Array;
+function grownInts(a: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
+  return a.length >= size ? a : new Int32Array(Math.max(size, 2 * a.length));
+}
+
+/**
+ * Tercom's greedy shift search on one segment, its words as ids in reused buffers. Two shortcuts
+ * that cannot change the count (`prune`, on unless a test compares with the plain search):
+ *
+ * - A round stops before looking for shifts when the distance is at most one above the least
+ *   any order of the hypothesis's words can have: `max(n, m)` less the words the two sides have
+ *   in common (counted with repeats), since a path of the edit distance matches at most that
+ *   many words and every other word of the longer side costs an edit. No shift can then lower
+ *   the total: one that gains 2 would go under the least, and one that gains 1 costs the 1 it
+ *   saves (it is taken, and the next round, at the least, takes none). After a shift, the next
+ *   round's distance is the one the winning candidate was measured at, so when that is already
+ *   close enough the round is not run at all.
+ * - Blocks are looked for only at the reference positions holding the block's first word (a
+ *   list per word), in the same order as the scan over every position, which skips the others
+ *   at their first word.
+ */
+class ShiftSearch {
+  /** The reference's words, then the hypothesis's, as ids (equal words, equal ids). */
+  ref = new Int32Array(64);
+  hyp = new Int32Array(64);
+  #scratch = new Int32Array(64);
+  #best = new Int32Array(64);
+  /** Per id: its first reference position (-1 for none); per position: the next of its word. */
+  #firstAt = new Int32Array(128);
+  #nextAt = new Int32Array(64);
+  #counts = new Int32Array(128);
+  readonly #aligned = new Alignment();
+  readonly #edit = new BeamEditDistance();
+
+  /** Room for `n` hypothesis words, `m` reference words and `symbols` ids. */
+  size(n: number, m: number, symbols: number): void {
+    this.ref = grownInts(this.ref, m);
+    this.hyp = grownInts(this.hyp, n);
+    this.#scratch = grownInts(this.#scratch, n);
+    this.#best = grownInts(this.#best, n);
+    this.#nextAt = grownInts(this.#nextAt, m);
+    this.#firstAt = grownInts(this.#firstAt, symbols);
+    this.#counts = grownInts(this.#counts, symbols);
+    this.#aligned.size(n, m);
+  }
+
+  /**
+   * The edits (shifts plus the final distance) that turn `hyp[0, n)` into `ref[0, m)` (both
+   * filled, ids below `symbols`, `m` > 0).
+   */
+  edits(n: number, m: number, symbols: number, prune: boolean): number {
+    const ref = this.ref.subarray(0, m);
+    const firstAt = this.#firstAt;
+    const nextAt = this.#nextAt;
+    firstAt.fill(-1, 0, symbols);
+    for (let p = m - 1; p >= 0; p--) {
+      nextAt[p] = firstAt[ref[p]];
+      firstAt[ref[p]] = p;
+    }
+    // The least distance of any order of the hypothesis's words; from one above it on, no shift
+    // lowers the total (see above).
+    const counts = this.#counts;
+    counts.fill(0, 0, symbols);
+    for (let i = 0; i < n; i++) counts[this.hyp[i]]++;
+    let common = 0;
+    for (let p = 0; p < m; p++) if (counts[ref[p]]-- > 0) common++;
+    const enough = Math.max(n, m) - common + 1;
+    this.#edit.reset(ref);
+    let shifts = 0;
+    let checked = 0;
+    let known = -1; // the current words' distance, when a candidate measured it
+    for (;;) {
+      const hyp = this.hyp;
+      if (prune && known >= 0 && known <= enough) return shifts + known;
+      const before = this.#edit.distance(hyp, n, true);
+      if (prune && before <= enough) return shifts + before;
+      // The best shift of this round, ranked as Tercom ranks them (see `#search`).
+      const gain = this.#search(n, m, before, checked, prune);
+      checked = this.#checked;
+      // The words did not change since this round measured them: its distance is theirs.
+      if (checked >= MAX_SHIFT_CANDIDATES || gain <= 0) return shifts + before;
+      shifts++;
+      known = before - gain;
+      // The best candidate's words become the hypothesis.
+      const next = this.#best;
+      this.#best = this.hyp;
+      this.hyp = next;
+    }
+  }
+
+  /** Candidates evaluated so far in this segment (set by `#search`). */
+  #checked = 0;
+
+  /**
+   * Look for the best single shift of `hyp` (whose distance is `before`), leaving its words in
+   * `#best`; its gain, or 0 when no candidate was evaluated. Tercom's order: larger gain, then
+   * longer block, then earlier block, then earlier target.
+   */
+  #search(n: number, m: number, before: number, checked: number, prune: boolean): number {
+    const hyp = this.hyp;
+    const ref = this.ref;
+    const ed = this.#edit;
+    const scratch = this.#scratch;
+    const aligned = this.#aligned;
+    aligned.read(ed.trace, ed.traceLength);
+    const { align, refErr, hypErr } = aligned;
+    const firstAt = this.#firstAt;
+    const nextAt = this.#nextAt;
+    let toEndKnown = false;
+    let found = false;
+    let bestGain = 0;
+    let bestLength = 0;
+    let bestStart = 0;
+    let bestTarget = 0;
+    scan: for (let start = 0; start < n; start++) {
+      // Reference positions in order: those holding the block's first word, or all of them.
+      let refStart = prune ? firstAt[hyp[start]] : 0;
+      for (; refStart >= 0 && refStart < m; refStart = prune ? nextAt[refStart] : refStart + 1) {
+        if (Math.abs(refStart - start) > MAX_SHIFT_DIST) continue;
+        for (let length = 1; length <= MAX_SHIFT_SIZE; length++) {
+          if (hyp[start + length - 1] !== ref[refStart + length - 1]) break;
+          // Only blocks that are wrong where they are and match where they would go, and never
+          // within themselves.
+          const useful = anySet(hypErr, start, length, n) && anySet(refErr, refStart, length, m) &&
+            !(start <= align[refStart] && align[refStart] < start + length);
+          if (useful) {
+            let previous = -1;
+            for (let offset = -1; offset < length; offset++) {
+              const target = refStart + offset === -1 ? 0 : align[refStart + offset] + 1;
+              if (target === previous) continue;
+              previous = target;
+              shiftInto(scratch, hyp, n, start, length, target);
+              // Words from the end of the changed span on are the unshifted ones.
+              const changedTo = Math.min(
+                n,
+                target < start
+                  ? start + length
+                  : target > start + length
+                  ? target
+                  : length + target,
+              );
+              if (!toEndKnown) {
+                ed.toEnd(hyp, n);
+                toEndKnown = true;
+              }
+              const gain = before - ed.distanceThrough(scratch, n, changedTo);
+              checked++;
+              if (
+                !found ||
+                better(gain, length, start, target, bestGain, bestLength, bestStart, bestTarget)
+              ) {
+                found = true;
+                bestGain = gain;
+                bestLength = length;
+                bestStart = start;
+                bestTarget = target;
+                this.#best.set(scratch.subarray(0, n));
+              }
+            }
+            if (checked >= MAX_SHIFT_CANDIDATES) break scan;
+          }
+          if (start + length === n || refStart + length === m) break;
+        }
+      }
+    }
+    this.#checked = checked;
+    return found ? bestGain : 0;
+  }
 }
 
 /** Tercom's order: larger gain, then longer block, then earlier block, then earlier target. */
@@ -394,67 +567,15 @@ function better(
   length: number,
   start: number,
   target: number,
-  b: Best,
+  bestGain: number,
+  bestLength: number,
+  bestStart: number,
+  bestTarget: number,
 ): boolean {
-  if (gain !== b.gain) return gain > b.gain;
-  if (length !== b.length) return length > b.length;
-  if (start !== b.start) return start < b.start;
-  return target < b.target;
-}
-
-/** The best single shift of `hyp` (or none) and how many candidates were evaluated in all. */
-function bestShift(
-  hyp: Int32Array,
-  ref: Int32Array,
-  ed: BeamEditDistance,
-  checked: number,
-  scratch: Int32Array,
-  aligned: Alignment,
-): { best: Best | undefined; checked: number; before: number } {
-  const n = hyp.length;
-  const before = ed.distance(hyp, n, true);
-  let toEndKnown = false;
-  aligned.read(ed.trace, ed.traceLength);
-  const { align, refErr, hypErr } = aligned;
-  let best: Best | undefined;
-  scan: for (let start = 0; start < n; start++) {
-    for (let refStart = 0; refStart < ref.length; refStart++) {
-      if (Math.abs(refStart - start) > MAX_SHIFT_DIST) continue;
-      for (let length = 1; length <= MAX_SHIFT_SIZE; length++) {
-        if (hyp[start + length - 1] !== ref[refStart + length - 1]) break;
-        // Only blocks that are wrong where they are and match where they would go, and never
-        // within themselves.
-        const useful = anySet(hypErr, start, length) && anySet(refErr, refStart, length) &&
-          !(start <= align[refStart] && align[refStart] < start + length);
-        if (useful) {
-          let previous = -1;
-          for (let offset = -1; offset < length; offset++) {
-            const target = refStart + offset === -1 ? 0 : align[refStart + offset] + 1;
-            if (target === previous) continue;
-            previous = target;
-            shiftInto(scratch, hyp, start, length, target);
-            // Words from the end of the changed span on are the unshifted ones.
-            const changedTo = Math.min(
-              n,
-              target < start ? start + length : target > start + length ? target : length + target,
-            );
-            if (!toEndKnown) {
-              ed.toEnd(hyp, n);
-              toEndKnown = true;
-            }
-            const gain = before - ed.distanceThrough(scratch, n, changedTo);
-            checked++;
-            if (best === undefined || better(gain, length, start, target, best)) {
-              best = { gain, length, start, target, words: scratch.slice(0, n) };
-            }
-          }
-          if (checked >= MAX_SHIFT_CANDIDATES) break scan;
-        }
-        if (start + length === n || refStart + length === ref.length) break;
-      }
-    }
-  }
-  return { best, checked, before };
+  if (gain !== bestGain) return gain > bestGain;
+  if (length !== bestLength) return length > bestLength;
+  if (start !== bestStart) return start < bestStart;
+  return target < bestTarget;
 }
 
 function sameWords(a: readonly string[], b: readonly string[]): boolean {
@@ -467,37 +588,79 @@ function sameWords(a: readonly string[], b: readonly string[]): boolean {
  * The number of edits (insertions, deletions, substitutions and block shifts, each costing 1)
  * that turn `hyp` into `ref`, and the reference length, as sacreBLEU's
  * `translation_edit_rate` gives them. An empty reference takes one edit per hypothesis word.
+ * `prune` (default on) takes the shortcuts of {@link ShiftSearch}; off, the plain search runs
+ * (for tests that hold the two equal).
  */
 export function translationEditRate(
   hyp: readonly string[],
   ref: readonly string[],
+  prune = true,
 ): { edits: number; refLength: number } {
   if (ref.length === 0) return { edits: hyp.length, refLength: 0 };
   if (sameWords(hyp, ref)) return { edits: 0, refLength: ref.length }; // no shift lowers zero
   // Words as ids: equal words get equal ids, so every comparison below is between numbers.
   words.reset();
-  const refIds = new Int32Array(ref.length);
-  for (let i = 0; i < ref.length; i++) refIds[i] = words.add(ref[i]);
-  let current: Int32Array = new Int32Array(hyp.length);
-  for (let i = 0; i < hyp.length; i++) current[i] = words.add(hyp[i]);
-  edit.reset(refIds);
-  const scratch = new Int32Array(current.length);
-  // Shifts keep the hypothesis's length, so one alignment serves every round.
-  const aligned = new Alignment(current.length, ref.length);
-  let shifts = 0;
-  let checked = 0;
-  for (;;) {
-    const found = bestShift(current, refIds, edit, checked, scratch, aligned);
-    checked = found.checked;
-    // The words did not change since this call measured them: its distance is theirs.
-    if (checked >= MAX_SHIFT_CANDIDATES || found.best === undefined || found.best.gain <= 0) {
-      return { edits: shifts + found.before, refLength: ref.length };
-    }
-    shifts++;
-    current = found.best.words;
+  search.size(hyp.length, ref.length, hyp.length + ref.length);
+  for (let i = 0; i < ref.length; i++) search.ref[i] = words.add(ref[i]);
+  for (let i = 0; i < hyp.length; i++) search.hyp[i] = words.add(hyp[i]);
+  return {
+    edits: search.edits(hyp.length, ref.length, words.size, prune),
+    refLength: ref.length,
+  };
+}
+
+/** How many words a text of words joined by single spaces has. */
+function countWords(tokens: string): number {
+  if (tokens === "") return 0;
+  let n = 1;
+  for (let at = tokens.indexOf(" "); at >= 0; at = tokens.indexOf(" ", at + 1)) n++;
+  return n;
+}
+
+/** Number the words of `tokens` (joined by single spaces) into `out`; how many there are. */
+function idsOf(tokens: string, out: Int32Array): number {
+  let n = 0;
+  let from = 0;
+  for (let at = tokens.indexOf(" "); at >= 0; at = tokens.indexOf(" ", from)) {
+    out[n++] = words.addSpan(tokens, from, at);
+    from = at + 1;
   }
+  out[n++] = words.addSpan(tokens, from, tokens.length);
+  return n;
+}
+
+/**
+ * {@link translationEditRate} on two texts of words joined by single spaces (as the Tercom
+ * tokenizer gives them), without splitting them into strings.
+ *
+ * @example Equal to the word-list form
+ * ```ts
+ * import { translationEditRateOfTokens } from "./_ter_edit_distance.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(translationEditRateOfTokens("on the mat the cat sat", "the cat sat on the mat"), {
+ *   edits: 1,
+ *   refLength: 6,
+ * });
+ * assert.deepEqual(translationEditRateOfTokens("a b", ""), { edits: 2, refLength: 0 });
+ * ```
+ */
+export function translationEditRateOfTokens(
+  hyp: string,
+  ref: string,
+  prune = true,
+): { edits: number; refLength: number } {
+  if (ref === "") return { edits: countWords(hyp), refLength: 0 };
+  const m = countWords(ref);
+  if (hyp === ref) return { edits: 0, refLength: m }; // no shift lowers zero
+  const n = countWords(hyp);
+  words.reset();
+  search.size(n, m, n + m);
+  idsOf(ref, search.ref);
+  if (n > 0) idsOf(hyp, search.hyp);
+  return { edits: search.edits(n, m, words.size, prune), refLength: m };
 }
 
 // Reused from call to call.
 const words = new SymbolTable();
-const edit = new BeamEditDistance();
+const search = new ShiftSearch();

@@ -10,7 +10,7 @@
 
 import { pyRstrip, tokenizeTercom } from "../text/mod.ts";
 import { requireCorpus, requireReferences, sumRows } from "./_stats.ts";
-import { translationEditRate } from "./_ter_edit_distance.ts";
+import { translationEditRateOfTokens } from "./_ter_edit_distance.ts";
 import { nrefsLabel } from "./signature.ts";
 import { resolveOptions } from "./options.ts";
 import { TER_OPTIONS, type TerOptions, type TerSettings, terSignature } from "./ter_settings.ts";
@@ -37,11 +37,6 @@ function tokensOf(segment: string, settings: TerSettings): string {
   return tokenizeTercom(pyRstrip(segment), settings);
 }
 
-/** The words of `tokensOf`'s text (its words hold no whitespace, one space is between two). */
-function wordsOf(tokens: string): string[] {
-  return tokens === "" ? [] : tokens.split(" ");
-}
-
 /** How many words `tokensOf`'s text has. */
 function countWords(tokens: string): number {
   if (tokens === "") return 0;
@@ -57,7 +52,6 @@ export function terStatsWith(
   settings: TerSettings,
 ): number[] {
   const hypTokens = tokensOf(hypothesis, settings);
-  let hyp: string[] | undefined;
   let best = Infinity;
   let lengths = 0;
   for (const reference of references) {
@@ -68,8 +62,8 @@ export function terStatsWith(
       best = 0;
       continue;
     }
-    hyp ??= wordsOf(hypTokens);
-    const { edits, refLength } = translationEditRate(hyp, wordsOf(refTokens));
+    // The words are read off the texts (single spaces between them) as ids, with no split.
+    const { edits, refLength } = translationEditRateOfTokens(hypTokens, refTokens);
     lengths += refLength;
     if (edits < best) best = edits;
   }
