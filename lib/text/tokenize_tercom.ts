@@ -98,16 +98,19 @@ export function tokenizeTercom(line: string, options: TercomOptions = {}): strin
   return wordsJoined(s);
 }
 
+/** Printable ASCII words, one space between two. */
+const SINGLE_SPACED = /^[\x21-\x7e]+(?: [\x21-\x7e]+)*$/;
+/** Printable ASCII and spaces only (where Python's whitespace is the space alone). */
+const PRINTABLE = /^[\x20-\x7e]*$/;
+const SPACE_RUNS = / {2,}/g;
+
 /**
- * `pySplit(s).join(" ")`, returning `s` itself when it is already so: printable ASCII whose
- * spaces are single and inside (the usual case, read without splitting).
+ * `pySplit(s).join(" ")`: `s` itself when it is already so (printable ASCII whose spaces are
+ * single and inside, the usual case); on other printable ASCII, trimmed with its runs of spaces
+ * made single (the space is its only whitespace); else split as Python splits.
  */
 function wordsJoined(s: string): string {
-  let previous = 0x20; // a space before the start: a leading space is not inside
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0x20 ? previous === 0x20 : c < 0x20 || c >= 0x7f) return pySplit(s).join(" ");
-    previous = c;
-  }
-  return previous === 0x20 ? pySplit(s).join(" ") : s;
+  if (SINGLE_SPACED.test(s)) return s;
+  if (PRINTABLE.test(s)) return s.trim().replace(SPACE_RUNS, " ");
+  return pySplit(s).join(" ");
 }

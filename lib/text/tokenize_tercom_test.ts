@@ -40,6 +40,8 @@ Deno.test("with no option set, the words are Python's split joined by single spa
     fc.constantFrom(
       "a",
       "B",
+      "!",
+      "~",
       "é",
       ".",
       " ",
@@ -56,6 +58,7 @@ Deno.test("with no option set, the words are Python's split joined by single spa
   fc.assert(
     fc.property(text, (s) => {
       assert.equal(tokenizeTercom(s, { caseSensitive: true }), pySplit(s).join(" "));
+      assert.equal(tokenizeTercom(s), pySplit(s.toLowerCase()).join(" "));
     }),
     { numRuns: 5_000 },
   );
