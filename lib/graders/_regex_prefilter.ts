@@ -49,9 +49,10 @@ function requiredRuns(pattern: string): readonly string[] | undefined {
 
 const RUNS = memoized(requiredRuns);
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 function isAscii(s: string): boolean {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 0x80) return false;
-  return true;
+  return ASCII.test(s);
 }
 
 /**
@@ -101,6 +102,10 @@ interface Plain {
    * contains it, so an output without it has none, surrogates or not.
    */
   readonly piece: string;
+  /** Where `piece` starts in `core`. */
+  readonly pieceAt: number;
+  /** `piece` lowercased, when `lower` is defined. */
+  readonly lowerPiece: string | undefined;
 }
 
 const STAR = 0x2a;
@@ -121,6 +126,8 @@ function notPlain(c: number): boolean {
  * they are one stretch of the pattern.
  */
 function plainOf(pattern: string, search: boolean): Plain | undefined {
+  // No special character (nor surrogate) at all: every atom is kept (the loop below finds so).
+  if (!ANY_SPECIAL.test(pattern)) return plainFrom(pattern, pattern);
   let begin = 0;
   let end = 0;
   let required = false; // an atom with no repeat seen
@@ -145,14 +152,25 @@ function plainOf(pattern: string, search: boolean): Plain | undefined {
       end = i + 1;
     }
   }
-  const core = pattern.slice(begin, end);
+  return plainFrom(pattern, pattern.slice(begin, end));
+}
+
+/** What {@link notPlain} matches, and surrogate code units. */
+const ANY_SPECIAL = /[\\()[\]{}|*+?^$\ud800-\udfff]/;
+
+/** The plain reading of `pattern` whose deciding atoms are `core`. */
+function plainFrom(pattern: string, core: string): Plain {
   const dots = core.includes(".");
+  const piece = !dots || core.includes("\ufffd") ? "" : longestWithoutDots(core);
+  const ascii = isAscii(pattern);
   return {
     core,
-    lower: isAscii(pattern) ? asciiLower(core) : undefined,
+    lower: ascii ? asciiLower(core) : undefined,
     codePoints: dots || core.includes("\ufffd"),
     dots,
-    piece: !dots || core.includes("\ufffd") ? "" : longestWithoutDots(core),
+    piece,
+    pieceAt: piece === "" ? 0 : core.indexOf(piece),
+    lowerPiece: ascii ? asciiLower(piece) : undefined,
   };
 }
 
@@ -221,6 +239,18 @@ export function plainMatch(
   if (!plain.dots) return fullMatch ? text === atoms : text.includes(atoms);
   const m = atoms.length;
   if (fullMatch) return text.length === m && atomsAt(atoms, text, 0);
-  for (let i = 0; i + m <= text.length; i++) if (atomsAt(atoms, text, i)) return true;
+  const { piece, pieceAt } = plain;
+  if (piece === "") {
+    for (let i = 0; i + m <= text.length; i++) if (atomsAt(atoms, text, i)) return true;
+    return false;
+  }
+  // Every match has the piece at `pieceAt` (lowercased with the text when ignoring case): try
+  // only the places where the text has it.
+  const known = ignoreCase ? plain.lowerPiece! : piece;
+  for (let q = text.indexOf(known, pieceAt); q >= 0; q = text.indexOf(known, q + 1)) {
+    const i = q - pieceAt;
+    if (i + m > text.length) return false;
+    if (atomsAt(atoms, text, i)) return true;
+  }
   return false;
 }
