@@ -212,8 +212,13 @@ export class NgramMatcher {
 
   /** The hypothesis's symbols, kept until its ids are built (see {@link #build}). */
   #hypothesis = new Int32Array(256);
-  /** Whether the ids and counts of the current hypothesis are built. */
+  /**
+   * The stretch `[#from, #to)` of the hypothesis whose ids and counts are built (`#built`), which
+   * is all of it unless a reference shares its start or end (see {@link matches}).
+   */
   #built = false;
+  #from = 0;
+  #to = 0;
 
   /**
    * Start a hypothesis of `length` symbols (each below `symbols`), counting orders up to
@@ -237,12 +242,14 @@ export class NgramMatcher {
     return true;
   }
 
-  /** Number the hypothesis's n-grams and count them, once per hypothesis. */
-  #build(): void {
-    if (this.#built) return;
+  /** Number the n-grams of `[from, to)` of the hypothesis and count them (once for a stretch). */
+  #build(from = 0, to = this.#length): void {
+    if (this.#built && this.#from === from && this.#to === to) return;
     this.#built = true;
+    this.#from = from;
+    this.#to = to;
     const seq = this.#hypothesis;
-    const length = this.#length;
+    const length = to - from;
     const symbols = this.#symbols;
     const maxOrder = this.#maxOrder;
     // Ids: order 1 is the symbol itself; higher orders are numbered from there on, so there are
@@ -263,10 +270,10 @@ export class NgramMatcher {
     if (this.#direct) {
       const table = this.#table;
       const generation = this.#generation;
-      for (let i = 0; i < length; i++) {
+      for (let i = from; i < to; i++) {
         let id = seq[i];
         count[id]++;
-        const last = Math.min(length, i + maxOrder);
+        const last = Math.min(to, i + maxOrder);
         for (let j = i + 1; j < last; j++) {
           const at = 2 * (id * symbols + seq[j]);
           if (table[at] === generation) id = table[at + 1];
@@ -281,10 +288,10 @@ export class NgramMatcher {
       }
     } else {
       const map = this.#map;
-      for (let i = 0; i < length; i++) {
+      for (let i = from; i < to; i++) {
         let id = seq[i];
         count[id]++;
-        const last = Math.min(length, i + maxOrder);
+        const last = Math.min(to, i + maxOrder);
         for (let j = i + 1; j < last; j++) {
           const key = id * symbols + seq[j];
           const known = map.get(key);
@@ -325,18 +332,23 @@ export class NgramMatcher {
    * Call `visit(id, n)` for each n-gram of a reference (`seq`, its symbols from the hypothesis's
    * table, -1 for others) that the hypothesis has, walking each start until an n-gram it lacks.
    */
-  #walk(seq: Int32Array, length: number, visit: (id: number, n: number) => void): void {
+  #walk(
+    seq: Int32Array,
+    begin: number,
+    end: number,
+    visit: (id: number, n: number) => void,
+  ): void {
     const symbols = this.#symbols;
     const maxOrder = this.#maxOrder;
     const direct = this.#direct;
     const table = this.#table;
     const generation = this.#generation;
     const map = this.#map;
-    for (let i = 0; i < length; i++) {
+    for (let i = begin; i < end; i++) {
       let id = seq[i];
       if (id < 0) continue;
       visit(id, 1);
-      const last = Math.min(length, i + maxOrder);
+      const last = Math.min(end, i + maxOrder);
       for (let j = i + 1; j < last; j++) {
         const symbol = seq[j];
         if (symbol < 0) break;
@@ -366,14 +378,48 @@ export class NgramMatcher {
       for (let n = 1; n <= maxOrder; n++) out[n - 1] = Math.max(0, length - n + 1);
       return;
     }
-    this.#build();
+    // A start or end the two share: each n-gram that lies in it on one side has its equal at the
+    // same place on the other, and min(a + c, b + c) = c + min(a, b), so those match one for one
+    // and only the stretches between (each reaching maxOrder − 1 items into the shared parts, so
+    // that every n-gram crossing into them stays) are counted and matched.
+    const hyp = this.#hypothesis;
+    const hypLength = this.#length;
+    const shorter = Math.min(hypLength, length);
+    let prefix = 0;
+    while (prefix < shorter && hyp[prefix] === seq[prefix]) prefix++;
+    let suffix = 0;
+    while (
+      suffix < shorter - prefix && hyp[hypLength - 1 - suffix] === seq[length - 1 - suffix]
+    ) suffix++;
+    const head = Math.max(0, prefix - (maxOrder - 1));
+    const tail = Math.max(0, suffix - (maxOrder - 1));
+    if (head + tail > 0) {
+      this.#matchesFrom(seq, head, length - tail, head, hypLength - tail, out);
+      for (let n = 0; n < maxOrder; n++) out[n] += head + tail;
+    } else this.#matchesFrom(seq, 0, length, 0, hypLength, out);
+  }
+
+  /**
+   * {@link matches} of the reference's `seq[begin, end)` against the hypothesis's
+   * `[from, to)`, each n-gram of the two stretches counted.
+   */
+  #matchesFrom(
+    seq: Int32Array,
+    begin: number,
+    end: number,
+    from: number,
+    to: number,
+    out: Int32Array | number[],
+  ): void {
+    const maxOrder = this.#maxOrder;
+    this.#build(from, to);
     const left = this.#left;
     left.set(this.#count.subarray(0, this.#ids));
     if (this.#found.length < maxOrder) this.#found = new Int32Array(maxOrder);
     const found = this.#found;
     found.fill(0, 0, maxOrder);
     if (!this.#direct) {
-      this.#walk(seq, length, (id, n) => {
+      this.#walk(seq, begin, end, (id, n) => {
         if (left[id] > 0) {
           left[id]--;
           found[n - 1]++;
@@ -384,14 +430,14 @@ export class NgramMatcher {
       const symbols = this.#symbols;
       const table = this.#table;
       const generation = this.#generation;
-      for (let i = 0; i < length; i++) {
+      for (let i = begin; i < end; i++) {
         let id = seq[i];
         if (id < 0) continue;
         if (left[id] > 0) {
           left[id]--;
           found[0]++;
         }
-        const last = Math.min(length, i + maxOrder);
+        const last = Math.min(end, i + maxOrder);
         for (let j = i + 1; j < last; j++) {
           const symbol = seq[j];
           if (symbol < 0) break;
@@ -417,7 +463,7 @@ export class NgramMatcher {
     const own = this.#left;
     const total = this.#ids;
     own.fill(0, 0, total);
-    this.#walk(seq, length, (id) => own[id]++);
+    this.#walk(seq, 0, length, (id) => own[id]++);
     for (let id = 0; id < total; id++) if (own[id] > best[id]) best[id] = own[id];
   }
 

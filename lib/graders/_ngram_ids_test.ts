@@ -69,6 +69,57 @@ Deno.test("matches: clipped matches per order, as string n-grams count them", ()
   );
 });
 
+/**
+ * `lookUp(ref)` in a longer buffer whose rest holds the hypothesis's symbols at their own places,
+ * as a reused buffer may: the matcher must not read past the reference's length.
+ */
+const lookUpIn = (ref: readonly string[], hyp: readonly string[]) => {
+  const out = new Int32Array(Math.max(ref.length, hyp.length) + 1);
+  out.set(lookUp(hyp));
+  out.set(lookUp(ref));
+  return out;
+};
+
+/** A reference that keeps a start and an end of the hypothesis and changes what is between. */
+const nearCopy = fc.tuple(
+  fc.array(fc.constantFrom("a", "b", "c", "d"), { minLength: 1, maxLength: 30 }),
+  fc.nat(),
+  fc.nat(),
+  tokens,
+).map(([hyp, cut, keep, middle]) => {
+  const from = cut % (hyp.length + 1);
+  const to = from + keep % (hyp.length - from + 1);
+  return [hyp, [...hyp.slice(0, from), ...middle, ...hyp.slice(to)]];
+});
+
+Deno.test("matches: a reference sharing a start or an end with the hypothesis", () => {
+  // Only the stretches between the shared parts are numbered and walked; the counts must be the
+  // plain rule's, also when references with other shared parts (or none) come one after another
+  // and when raiseCounts needs the whole hypothesis after them.
+  fc.assert(
+    fc.property(
+      nearCopy,
+      nearCopy,
+      fc.integer({ min: 1, max: 7 }),
+      ([hyp, ref], [, other], order) => {
+        start(hyp, order);
+        const out = new Array<number>(order).fill(-1);
+        for (const r of [ref, other.slice(0, hyp.length), ref, hyp.slice(1), [...hyp, "a"]]) {
+          matcher.matches(lookUpIn(r, hyp), r.length, out);
+          assert.deepEqual(out, plainMatches(hyp, r, order), r.join(""));
+        }
+        const clip = new Int32Array(matcher.idCount);
+        matcher.raiseCounts(lookUp(ref), ref.length, clip);
+        matcher.clipped(clip, out);
+        assert.deepEqual(out, plainClipped(hyp, [ref], order));
+        matcher.matches(lookUp(ref), ref.length, out);
+        assert.deepEqual(out, plainMatches(hyp, ref, order));
+      },
+    ),
+    { numRuns: 3000 },
+  );
+});
+
 Deno.test("raiseCounts and clipped: matches clipped by the largest count in any reference", () => {
   fc.assert(
     fc.property(
