@@ -86,8 +86,10 @@ export function mayMatch(pattern: string, output: string, ignoreCase: boolean): 
 interface Plain {
   /** The deciding atoms, one per code unit; a `.` stands for any character but a line feed. */
   readonly core: string;
-  /** `core` lowercased when the whole pattern is ASCII (what ignoring case needs), else undefined. */
-  readonly lower: string | undefined;
+  /** Whether the whole pattern is ASCII (ignoring case is decided here only then). */
+  readonly ascii: boolean;
+  /** `core` lowercased (what ignoring case needs), made when first needed. */
+  lower: string | undefined;
   /**
    * Whether the answer could differ between code units and code points: with a `.` (one code
    * point in RE2), or a U+FFFD (what a lone surrogate in the output may be read as). Without
@@ -104,8 +106,8 @@ interface Plain {
   readonly piece: string;
   /** Where `piece` starts in `core`. */
   readonly pieceAt: number;
-  /** `piece` lowercased, when `lower` is defined. */
-  readonly lowerPiece: string | undefined;
+  /** `piece` lowercased, made with `lower`. */
+  lowerPiece: string | undefined;
 }
 
 const STAR = 0x2a;
@@ -162,15 +164,15 @@ const ANY_SPECIAL = /[\\()[\]{}|*+?^$\ud800-\udfff]/;
 function plainFrom(pattern: string, core: string): Plain {
   const dots = core.includes(".");
   const piece = !dots || core.includes("\ufffd") ? "" : longestWithoutDots(core);
-  const ascii = isAscii(pattern);
   return {
     core,
-    lower: ascii ? asciiLower(core) : undefined,
+    ascii: isAscii(pattern),
+    lower: undefined,
     codePoints: dots || core.includes("\ufffd"),
     dots,
     piece,
     pieceAt: piece === "" ? 0 : core.indexOf(piece),
-    lowerPiece: ascii ? asciiLower(piece) : undefined,
+    lowerPiece: undefined,
   };
 }
 
@@ -192,17 +194,23 @@ function longestWithoutDots(core: string): string {
 const PLAIN_SEARCH = memoized((p: string) => plainOf(p, true));
 const PLAIN_FULL = memoized((p: string) => plainOf(p, false));
 
+const SURROGATE = /[\ud800-\udfff]/;
+
 function hasSurrogates(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdfff) return true;
-  }
-  return false;
+  return SURROGATE.test(s);
 }
 
-/** Whether `atoms` (`.` for any code unit but a line feed) match `text` at `at`. */
-function atomsAt(atoms: string, text: string, at: number): boolean {
-  for (let k = 0; k < atoms.length; k++) {
+/**
+ * Whether `atoms` (`.` for any code unit but a line feed) match `text` at `at`, but for
+ * `atoms[skipFrom, skipTo)`, which the caller knows to match there.
+ */
+function atomsAt(atoms: string, text: string, at: number, skipFrom = 0, skipTo = 0): boolean {
+  for (let k = 0; k < skipFrom; k++) {
+    const a = atoms.charCodeAt(k);
+    const c = text.charCodeAt(at + k);
+    if (a === 0x2e ? c === 0x0a : a !== c) return false;
+  }
+  for (let k = skipTo; k < atoms.length; k++) {
     const a = atoms.charCodeAt(k);
     const c = text.charCodeAt(at + k);
     if (a === 0x2e ? c === 0x0a : a !== c) return false;
@@ -226,31 +234,39 @@ export function plainMatch(
   if (plain === undefined) return undefined;
   let text = output;
   let atoms = plain.core;
+  let known = plain.piece;
+  const { piece, pieceAt } = plain;
+  /** Where the text has the piece first (from `pieceAt` on, where a match would have it). */
+  let first = -1;
   if (ignoreCase) {
     // ASCII text has no surrogates.
-    if (plain.lower === undefined || !isAscii(output)) return undefined;
+    if (!plain.ascii || !isAscii(output)) return undefined;
     text = asciiLower(output);
-    atoms = plain.lower;
+    atoms = plain.lower ??= asciiLower(plain.core);
+    known = plain.lowerPiece ??= asciiLower(piece);
   } else if (plain.codePoints) {
     // A quick no first (most outputs a pattern is tried on do not match it).
-    if (plain.piece !== "" && !output.includes(plain.piece)) return false;
+    if (piece !== "") {
+      first = output.indexOf(piece, pieceAt);
+      if (first < 0) return false;
+    }
     if (hasSurrogates(output)) return undefined;
   }
   if (!plain.dots) return fullMatch ? text === atoms : text.includes(atoms);
   const m = atoms.length;
   if (fullMatch) return text.length === m && atomsAt(atoms, text, 0);
-  const { piece, pieceAt } = plain;
   if (piece === "") {
     for (let i = 0; i + m <= text.length; i++) if (atomsAt(atoms, text, i)) return true;
     return false;
   }
   // Every match has the piece at `pieceAt` (lowercased with the text when ignoring case): try
-  // only the places where the text has it.
-  const known = ignoreCase ? plain.lowerPiece! : piece;
-  for (let q = text.indexOf(known, pieceAt); q >= 0; q = text.indexOf(known, q + 1)) {
+  // only the places where the text has it, comparing the rest of the atoms.
+  const pieceEnd = pieceAt + piece.length;
+  if (first < 0) first = text.indexOf(known, pieceAt);
+  for (let q = first; q >= 0; q = text.indexOf(known, q + 1)) {
     const i = q - pieceAt;
     if (i + m > text.length) return false;
-    if (atomsAt(atoms, text, i)) return true;
+    if (atomsAt(atoms, text, i, pieceAt, pieceEnd)) return true;
   }
   return false;
 }

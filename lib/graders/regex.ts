@@ -53,6 +53,7 @@ function search(input: GradeInput, options: RegexOptions): number | GradeResult 
   const { ignoreCase, fullMatch } = options;
   const refs = input.references;
   if (refs.length === 0) return noReference();
+  if (refs.length === 1 && refs[0] !== "") return searchOne(refs[0], input.output, options);
   if (refs.every((r) => r === "")) {
     return notJudged("no-reference", "the pattern is empty (it matches every output)");
   }
@@ -70,6 +71,17 @@ function search(input: GradeInput, options: RegexOptions): number | GradeResult 
     p === true ||
     (p instanceof RE2JS && (fullMatch ? p.testExact(input.output) : p.test(input.output)))
   );
+}
+
+/** {@link search} with one pattern, not empty (the common case, without the lists). */
+function searchOne(pattern: string, output: string, options: RegexOptions): number | GradeResult {
+  const { ignoreCase, fullMatch } = options;
+  const plain = plainMatch(pattern, output, ignoreCase, fullMatch);
+  if (plain !== undefined) return plain ? 0 : -1;
+  if (!mayMatch(pattern, output, ignoreCase)) return -1;
+  const p = compile(pattern, ignoreCase);
+  if (typeof p === "string") return errored("bad-pattern", p);
+  return (fullMatch ? p.testExact(output) : p.test(output)) ? 0 : -1;
 }
 
 /**

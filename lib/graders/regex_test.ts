@@ -150,3 +150,22 @@ Deno.test("sentences read as patterns are matched as RE2 matches them", () => {
   }
   assert.equal(plainMatch("(a)", "a", false, false), undefined);
 });
+
+Deno.test("one pattern is judged as the same pattern among others that cannot match", () => {
+  // A single pattern takes a path without lists; beside an empty pattern (skipped) it takes the
+  // general one. Verdicts, errors and the pattern found must agree.
+  const text = (chars: string[], max: number) =>
+    fc.array(fc.constantFrom(...chars), { maxLength: max }).map((p) => p.join(""));
+  const pattern = text(["a", "B", ".", "*", "?", "(", ")", "\\1", "[a]", "^", "$", "é", "😀"], 5);
+  const output = text(["a", "b", "B", "\n", "é", "É", "😀", "\ud83d"], 8);
+  fc.assert(
+    fc.property(pattern, output, fc.boolean(), fc.boolean(), (p, o, ignoreCase, fullMatch) => {
+      const options = { ignoreCase, fullMatch };
+      const one = regexGrader.grade({ output: o, references: [p] }, options);
+      const among = regexGrader.grade({ output: o, references: [p, ""] }, options);
+      assert.deepEqual([one.pass, one.error], [among.pass, among.error], JSON.stringify(p));
+      if (one.pass) assert.equal(one.referenceIndex, among.referenceIndex);
+    }),
+    { numRuns: 3_000 },
+  );
+});
