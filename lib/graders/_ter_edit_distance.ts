@@ -39,7 +39,9 @@ const UNREACHED = 0x3fffffff;
  * smallest sum of the two over that row's cells is the same number the full computation gives.
  */
 class BeamEditDistance {
+  /** The reference's words: the first `#m` of `#ref`. */
   #ref: Int32Array = new Int32Array(0);
+  #m = 0;
   #width = 1;
   #cost = new Int32Array(1024);
   #op = new Uint8Array(1024);
@@ -59,10 +61,11 @@ class BeamEditDistance {
   trace = new Uint8Array(64);
   traceLength = 0;
 
-  /** Start on a new reference (words as ids), forgetting the last one's rows. */
-  reset(ref: Int32Array): void {
+  /** Start on a new reference (its `m` words as ids), forgetting the last one's rows. */
+  reset(ref: Int32Array, m: number): void {
     this.#ref = ref;
-    const width = this.#width = ref.length + 1;
+    this.#m = m;
+    const width = this.#width = m + 1;
     if (this.#cost.length < width * 64) {
       this.#cost = new Int32Array(width * 64);
       this.#op = new Uint8Array(width * 64);
@@ -89,7 +92,7 @@ class BeamEditDistance {
   }
 
   #ratio(n: number): number {
-    return n > 0 ? this.#ref.length / n : 1;
+    return n > 0 ? this.#m / n : 1;
   }
 
   #beam(n: number): number {
@@ -209,7 +212,7 @@ class BeamEditDistance {
   distance(hyp: Int32Array, n: number, withTrace: boolean): number {
     const rows = this.#forward(hyp, n, n);
     if (withTrace) this.#trace(rows, n);
-    return this.#cost[rows[n] + this.#ref.length];
+    return this.#cost[rows[n] + this.#m];
   }
 
   /**
@@ -218,7 +221,7 @@ class BeamEditDistance {
    */
   toEnd(hyp: Int32Array, n: number): void {
     const ref = this.#ref;
-    const m = ref.length;
+    const m = this.#m;
     const w = this.#width;
     if (this.#back.length < (n + 1) * w) this.#back = new Int32Array((n + 1) * w);
     const back = this.#back;
@@ -275,7 +278,7 @@ class BeamEditDistance {
   }
 
   #trace(rows: Int32Array, n: number): void {
-    const m = this.#ref.length;
+    const m = this.#m;
     if (this.trace.length < n + m) this.trace = new Uint8Array(2 * (n + m));
     const trace = this.trace;
     const op = this.#op;
@@ -442,7 +445,7 @@ class ShiftSearch {
    * filled, ids below `symbols`, `m` > 0).
    */
   edits(n: number, m: number, symbols: number, prune: boolean): number {
-    const ref = this.ref.subarray(0, m);
+    const ref = this.ref;
     const firstAt = this.#firstAt;
     const nextAt = this.#nextAt;
     firstAt.fill(-1, 0, symbols);
@@ -458,7 +461,7 @@ class ShiftSearch {
     let common = 0;
     for (let p = 0; p < m; p++) if (counts[ref[p]]-- > 0) common++;
     const enough = Math.max(n, m) - common + 1;
-    this.#edit.reset(ref);
+    this.#edit.reset(ref, m);
     let shifts = 0;
     let checked = 0;
     let known = -1; // the current words' distance, when a candidate measured it
