@@ -229,8 +229,9 @@ export class NgramMatcher {
     this.#length = length;
     this.#symbols = symbols;
     this.#maxOrder = maxOrder;
-    this.#hypothesis = grown(this.#hypothesis, length);
-    this.#hypothesis.set(seq.subarray(0, length));
+    const hypothesis = this.#hypothesis = grown(this.#hypothesis, length);
+    // Copied one by one: a view of `seq` would be an object per hypothesis.
+    for (let i = 0; i < length; i++) hypothesis[i] = seq[i];
     this.#built = false;
   }
 
@@ -414,7 +415,8 @@ export class NgramMatcher {
     const maxOrder = this.#maxOrder;
     this.#build(from, to);
     const left = this.#left;
-    left.set(this.#count.subarray(0, this.#ids));
+    const count = this.#count;
+    for (let id = 0; id < this.#ids; id++) left[id] = count[id];
     if (this.#found.length < maxOrder) this.#found = new Int32Array(maxOrder);
     const found = this.#found;
     found.fill(0, 0, maxOrder);

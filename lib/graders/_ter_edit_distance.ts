@@ -293,7 +293,11 @@ class BeamEditDistance {
       else if (o === DEL) i--;
       else throw new Error(`TER: no path through the edit distance matrix at (${i}, ${j})`);
     }
-    trace.subarray(0, k).reverse();
+    for (let a = 0, b = k - 1; a < b; a++, b--) {
+      const o = trace[a];
+      trace[a] = trace[b];
+      trace[b] = o;
+    }
     this.traceLength = k;
   }
 }
@@ -550,7 +554,8 @@ class ShiftSearch {
                 bestLength = length;
                 bestStart = start;
                 bestTarget = target;
-                this.#best.set(scratch.subarray(0, n));
+                const best = this.#best;
+                for (let i = 0; i < n; i++) best[i] = scratch[i];
               }
             }
             if (checked >= MAX_SHIFT_CANDIDATES) break scan;
