@@ -49,6 +49,7 @@ function requiredRuns(pattern: string): readonly string[] | undefined {
 
 const RUNS = memoized(requiredRuns);
 
+// deno-lint-ignore no-control-regex -- ASCII starts at U+0000
 const ASCII = /^[\x00-\x7f]*$/;
 
 function isAscii(s: string): boolean {
