@@ -51,3 +51,22 @@ Deno.test("shortcuts at the edges: empty sides, equal texts, distance at its lea
     refLength: 4,
   });
 });
+
+Deno.test("long repetitive pairs (the candidate cap, a narrow beam) agree with the plain search", () => {
+  // Two or three distinct words over 60–120 positions: thousands of candidate shifts, so the
+  // search stops at its cap, and lengths past the beam's width.
+  fc.assert(
+    fc.property(
+      fc.array(fc.constantFrom("a", "b", "ü"), { minLength: 60, maxLength: 120 }),
+      fc.array(fc.constantFrom("a", "b", "ü"), { minLength: 60, maxLength: 120 }),
+      (h, r) => {
+        assert.deepEqual(translationEditRate(h, r), translationEditRate(h, r, false));
+        assert.deepEqual(
+          translationEditRate(h, [...r].reverse()),
+          translationEditRate(h, [...r].reverse(), false),
+        );
+      },
+    ),
+    { numRuns: 40 },
+  );
+});
