@@ -16,6 +16,14 @@ const pairs = fc.oneof(
   fc.tuple(short, short),
   words.map((h) => [h, [...h.slice(5, 20), ...h.slice(0, 5), ...h.slice(20)]]),
   words.map((h) => [h, [...h.slice(10), "x", ...h.slice(0, 10)]]),
+  // A shared start and end around a changed middle, about as long as the beam is wide.
+  fc.tuple(fc.array(word, { minLength: 10, maxLength: 40 }), short, fc.nat(), fc.nat()).map(
+    ([h, middle, from, to]) => {
+      const a = from % (h.length + 1);
+      const b = a + to % Math.min(6, h.length - a + 1);
+      return [h, [...h.slice(0, a), ...middle, ...h.slice(b)]];
+    },
+  ),
 );
 
 Deno.test("the pruned shift search gives the plain search's edits", () => {
@@ -69,4 +77,22 @@ Deno.test("long repetitive pairs (the candidate cap, a narrow beam) agree with t
     ),
     { numRuns: 40 },
   );
+});
+
+Deno.test("a block of new words where the beam decides agrees with the plain search", () => {
+  // Inserting or deleting many words at once puts the cheapest path without a beam outside it
+  // (60 new words before 60 kept ones: 69 edits, not 60). Every size around the beam's width,
+  // at the start, the end and inside.
+  const block = (n: number, w: string) => Array.from({ length: n }, (_, i) => `${w}${i}`);
+  for (const x of [1, 5, 10, 20, 22, 23, 24, 25, 26, 30, 45, 60]) {
+    for (const c of [3, 10, 20, 25, 30, 60]) {
+      const X = block(x, "x");
+      const C = block(c, "c");
+      const cut = Math.floor(c / 3);
+      for (const h of [[...X, ...C], [...C, ...X], [...C.slice(0, cut), ...X, ...C.slice(cut)]]) {
+        assert.deepEqual(translationEditRate(h, C), translationEditRate(h, C, false), `${x} ${c}`);
+        assert.deepEqual(translationEditRate(C, h), translationEditRate(C, h, false), `${x} ${c}`);
+      }
+    }
+  }
 });
