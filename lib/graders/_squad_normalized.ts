@@ -1,18 +1,158 @@
 // SQuAD-normalized texts, remembered for the texts seen last under each choice of steps: exact
 // match, token F1, the normalized grader's reasons and the near-miss probe normalize the same
 // output and references of a row. Entries are shared: callers must not change them.
-import { asciiSquadTokens } from "../text/_squad_ascii.ts";
+//
+// With all four steps on plain ASCII text (the usual case) a text is kept as its tokens' ranges
+// and hashes (`asciiSquadRanges`): exact match and F1 compare tokens by hash and then by their
+// characters, so no token string, array or joined text is made unless a reason asks for the text.
+import {
+  type AsciiSquadRanges,
+  asciiSquadRanges,
+  asciiSquadTokens,
+  sameAsciiToken,
+} from "../text/_squad_ascii.ts";
 import { normalizeAnswer, pySplit, type SquadStep } from "../text/mod.ts";
 import { memoized } from "./_memo.ts";
 
-/** A text normalized under some steps, its tokens, and (once asked for) their counts. */
-export interface NormalizedText {
+/** A text normalized under some steps: the normalized text and its tokens, made when asked for. */
+export class NormalizedText {
+  readonly #source: string;
+  readonly #ranges: AsciiSquadRanges | undefined;
+  #text: string | undefined;
+  #tokens: readonly string[] | undefined;
+  #counts: Map<string, number> | undefined;
+
+  private constructor(
+    source: string,
+    ranges: AsciiSquadRanges | undefined,
+    text?: string,
+    tokens?: readonly string[],
+  ) {
+    this.#source = source;
+    this.#ranges = ranges;
+    this.#text = text;
+    this.#tokens = tokens;
+  }
+
+  /** `s` normalized under `steps` (in the script's order); `all` when they are all four. */
+  static of(s: string, steps: readonly SquadStep[], all: boolean): NormalizedText {
+    const ranges = all ? asciiSquadRanges(s) : undefined;
+    if (ranges !== undefined) return new NormalizedText(s, ranges);
+    const text = normalizeAnswer(s, steps);
+    return new NormalizedText(s, undefined, text, pySplit(text));
+  }
+
   /** The normalized text. */
-  readonly text: string;
+  get text(): string {
+    return this.#text ??= this.tokens.join(" ");
+  }
+
   /** Its tokens (Python's `split()` of the text). */
-  readonly tokens: readonly string[];
-  /** How often each token occurs: filled by {@link tokenCounts}. */
-  counts?: Map<string, number>;
+  get tokens(): readonly string[] {
+    return this.#tokens ??= asciiSquadTokens(this.#source)!;
+  }
+
+  /** How many tokens. */
+  get size(): number {
+    return this.#ranges === undefined ? this.#tokens!.length : this.#ranges.length / 3;
+  }
+
+  /** True when the text normalizes to nothing. */
+  get empty(): boolean {
+    return this.#ranges === undefined ? this.#text === "" : this.#ranges.length === 0;
+  }
+
+  /** True when both normalized texts are equal. */
+  equals(other: NormalizedText): boolean {
+    const a = this.#ranges;
+    const b = other.#ranges;
+    if (a === undefined || b === undefined) return this.text === other.text;
+    // With all four steps the text is its tokens joined by one space: equal token by token.
+    if (a.length !== b.length) return false;
+    for (let h = 2; h < a.length; h += 3) if (a[h] !== b[h]) return false;
+    for (let t = 0; t < a.length / 3; t++) {
+      if (!sameAsciiToken(this.#source, a, t, other.#source, b, t)) return false;
+    }
+    return true;
+  }
+
+  /** How many tokens the two share, counted as multisets (the overlap of SQuAD's F1). */
+  shared(gold: NormalizedText): number {
+    const a = this.#ranges;
+    const b = gold.#ranges;
+    if (a === undefined || b === undefined) return sharedByCounts(this.counts(), gold.counts());
+    return sharedByRanges(this.#source, a, gold.#source, b);
+  }
+
+  /** How often each token occurs, counted once. */
+  counts(): Map<string, number> {
+    let counts = this.#counts;
+    if (counts === undefined) {
+      counts = new Map();
+      for (const token of this.tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
+      this.#counts = counts;
+    }
+    return counts;
+  }
+}
+
+function sharedByCounts(pred: Map<string, number>, gold: Map<string, number>): number {
+  let same = 0;
+  for (const [token, c] of pred) same += Math.min(c, gold.get(token) ?? 0);
+  return same;
+}
+
+// A hash table kept between calls, cleared after each: slot → gold token index + 1 (0: free),
+// and how many of that token are still unmatched.
+let slotToken = new Int32Array(64);
+let slotLeft = new Int32Array(64);
+
+/** The multiset overlap of two ASCII forms' tokens: Σ over tokens of the smaller count. */
+function sharedByRanges(p: string, pr: AsciiSquadRanges, g: string, gr: AsciiSquadRanges): number {
+  const gn = gr.length / 3;
+  const pn = pr.length / 3;
+  if (gn === 0 || pn === 0) return 0;
+  let size = 16;
+  while (size < 2 * gn) size *= 2;
+  if (size > slotToken.length) {
+    slotToken = new Int32Array(size);
+    slotLeft = new Int32Array(size);
+  }
+  const mask = size - 1;
+  for (let j = 0; j < gn; j++) {
+    let slot = gr[3 * j + 2] & mask;
+    for (;;) {
+      const k = slotToken[slot];
+      if (k === 0) {
+        slotToken[slot] = j + 1;
+        slotLeft[slot] = 1;
+        break;
+      }
+      if (sameAsciiToken(g, gr, k - 1, g, gr, j)) {
+        slotLeft[slot]++;
+        break;
+      }
+      slot = (slot + 1) & mask;
+    }
+  }
+  let same = 0;
+  for (let i = 0; i < pn; i++) {
+    let slot = pr[3 * i + 2] & mask;
+    for (;;) {
+      const k = slotToken[slot];
+      if (k === 0) break;
+      if (sameAsciiToken(p, pr, i, g, gr, k - 1)) {
+        if (slotLeft[slot] > 0) {
+          slotLeft[slot]--;
+          same++;
+        }
+        break;
+      }
+      slot = (slot + 1) & mask;
+    }
+  }
+  slotToken.fill(0, 0, size);
+  return same;
 }
 
 const NORMALIZERS = new Map<string, (s: string) => NormalizedText>();
@@ -23,24 +163,8 @@ export function normalizedText(s: string, steps: readonly SquadStep[]): Normaliz
   const key = all ? "all" : steps.join(",");
   let normalize = NORMALIZERS.get(key);
   if (normalize === undefined) {
-    normalize = memoized((t: string): NormalizedText => {
-      const tokens = all ? asciiSquadTokens(t) : undefined;
-      if (tokens !== undefined) return { text: tokens.join(" "), tokens };
-      const text = normalizeAnswer(t, steps);
-      return { text, tokens: pySplit(text) };
-    });
+    normalize = memoized((t: string) => NormalizedText.of(t, steps, all));
     NORMALIZERS.set(key, normalize);
   }
   return normalize(s);
-}
-
-/** The token counts of a normalized text, counted once (shared: do not change them). */
-export function tokenCounts(entry: NormalizedText): Map<string, number> {
-  let counts = entry.counts;
-  if (counts === undefined) {
-    counts = new Map();
-    for (const token of entry.tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
-    entry.counts = counts;
-  }
-  return counts;
 }

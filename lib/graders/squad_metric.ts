@@ -7,7 +7,7 @@
 
 import { SQUAD_STEPS, type SquadStep } from "../text/mod.ts";
 import { requireReferences } from "./_stats.ts";
-import { type NormalizedText, normalizedText, tokenCounts } from "./_squad_normalized.ts";
+import { type NormalizedText, normalizedText } from "./_squad_normalized.ts";
 import { resolveOptions } from "./options.ts";
 import { SQUAD_OPTIONS, type SquadOptions, type SquadSettings } from "./squad_settings.ts";
 
@@ -60,7 +60,7 @@ function best(
   let referenceIndex = -1;
   for (let i = 0; i < references.length; i++) {
     const ref = normalizedText(references[i], settings.steps);
-    if (settings.version === 2 && ref.text === "") continue;
+    if (settings.version === 2 && ref.empty) continue;
     const v = score(ref);
     if (v > value) {
       value = v;
@@ -74,16 +74,13 @@ function best(
 }
 
 function f1Single(pred: NormalizedText, gold: NormalizedText, settings: SquadSettings): number {
-  const p = pred.tokens.length;
-  const g = gold.tokens.length;
+  const p = pred.size;
+  const g = gold.size;
   // v2.0: an empty answer on either side scores 1 when both are empty, else 0.
   if (settings.version === 2 && (p === 0 || g === 0)) return p === g ? 1 : 0;
   // Equal texts share every token: precision and recall are 1.
-  if (p > 0 && pred.text === gold.text) return 1;
-  const predCounts = tokenCounts(pred);
-  const goldCounts = tokenCounts(gold);
-  let same = 0;
-  for (const [token, c] of predCounts) same += Math.min(c, goldCounts.get(token) ?? 0);
+  if (p > 0 && pred.equals(gold)) return 1;
+  const same = pred.shared(gold);
   if (same === 0) return 0;
   const precision = same / p;
   const recall = same / g;
@@ -108,8 +105,8 @@ export function normalizedExactMatchBest(
   options: SquadOptions = {},
 ): BestMatch {
   const settings = settingsOf("normalized", options);
-  const pred = normalizedText(prediction, settings.steps).text;
-  return best("normalizedExactMatch", references, settings, (ref) => pred === ref.text ? 1 : 0);
+  const pred = normalizedText(prediction, settings.steps);
+  return best("normalizedExactMatch", references, settings, (ref) => pred.equals(ref) ? 1 : 0);
 }
 
 /**

@@ -47,3 +47,112 @@ export function asciiSquadTokens(s: string): string[] | undefined {
   }
   return tokens;
 }
+
+// The same pass without making a string: each kept token as its range of `s` and a hash of its
+// normalized characters (lowercased, punctuation left out). Graders compare and count tokens with
+// these (hash first, then the characters), so a text needs no slices, no array of strings and no
+// joined text unless a reason shows it.
+
+/** `[start, end, hash]` of each token, three numbers a token, in order. */
+export type AsciiSquadRanges = Int32Array;
+
+const NO_RANGES: AsciiSquadRanges = new Int32Array(0);
+let scratch = new Int32Array(3 * 64);
+
+/**
+ * The tokens of `s` under all four SQuAD steps, as {@link AsciiSquadRanges} (the same tokens as
+ * {@link asciiSquadTokens} gives, in the same order), or undefined where that gives undefined.
+ */
+export function asciiSquadRanges(s: string): AsciiSquadRanges | undefined {
+  let n = 0;
+  let start = -1;
+  let h = 0;
+  // The kept characters of the current piece: how many, and the first three (articles).
+  let kept = 0;
+  let first = 0;
+  for (let i = 0; i <= s.length; i++) {
+    let c = i < s.length ? s.charCodeAt(i) : 0x20;
+    const k = c < 0x80 ? CLASS[c] : 0;
+    if (k === 0) return undefined;
+    if (k !== 1) {
+      if (start < 0) {
+        start = i;
+        h = 0x811c9dc5;
+        kept = 0;
+        first = 0;
+      }
+      if (k === 4) continue;
+      if (k === 3) c |= 0x20;
+      h = Math.imul(h ^ c, 0x01000193);
+      if (kept < 3) first |= c << (8 * kept);
+      kept++;
+      continue;
+    }
+    if (start < 0) continue;
+    if (kept > 0 && !isArticle(kept, first)) {
+      if (3 * n + 3 > scratch.length) {
+        const grown = new Int32Array(scratch.length * 2);
+        grown.set(scratch);
+        scratch = grown;
+      }
+      h ^= h >>> 15;
+      h = Math.imul(h, 0x2c1b3c6d);
+      h ^= h >>> 12;
+      scratch[3 * n] = start;
+      scratch[3 * n + 1] = i;
+      scratch[3 * n + 2] = h;
+      n++;
+    }
+    start = -1;
+  }
+  return n === 0 ? NO_RANGES : scratch.slice(0, 3 * n);
+}
+
+// "a", "an" and "the", their characters packed as `first` packs them (first one lowest).
+const A = 0x61;
+const AN = 0x61 | (0x6e << 8);
+const THE = 0x74 | (0x68 << 8) | (0x65 << 16);
+
+function isArticle(kept: number, first: number): boolean {
+  return kept === 1 ? first === A : kept === 2 ? first === AN : kept === 3 && first === THE;
+}
+
+/**
+ * True when token `i` of `a` (ranges `ra`) and token `j` of `b` (ranges `rb`) are the same
+ * normalized token: their characters lowercased, punctuation left out, are equal.
+ */
+export function sameAsciiToken(
+  a: string,
+  ra: AsciiSquadRanges,
+  i: number,
+  b: string,
+  rb: AsciiSquadRanges,
+  j: number,
+): boolean {
+  if (ra[3 * i + 2] !== rb[3 * j + 2]) return false;
+  let x = ra[3 * i];
+  const xEnd = ra[3 * i + 1];
+  let y = rb[3 * j];
+  const yEnd = rb[3 * j + 1];
+  for (;;) {
+    // The next kept character on each side (a token holds letters, digits and punctuation).
+    let cx = -1;
+    while (x < xEnd) {
+      const c = a.charCodeAt(x++);
+      if (CLASS[c] !== 4) {
+        cx = CLASS[c] === 3 ? c | 0x20 : c;
+        break;
+      }
+    }
+    let cy = -1;
+    while (y < yEnd) {
+      const c = b.charCodeAt(y++);
+      if (CLASS[c] !== 4) {
+        cy = CLASS[c] === 3 ? c | 0x20 : c;
+        break;
+      }
+    }
+    if (cx !== cy) return false;
+    if (cx < 0) return true;
+  }
+}

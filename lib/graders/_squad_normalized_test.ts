@@ -1,0 +1,113 @@
+import fc from "fast-check";
+import assert from "node:assert/strict";
+import { normalizedText } from "./_squad_normalized.ts";
+import { normalizeAnswer, pySplit, SQUAD_STEPS, type SquadStep } from "../text/mod.ts";
+
+const PIECES = [
+  "a",
+  "an",
+  "the",
+  "The",
+  "AN",
+  "x",
+  "X",
+  "y",
+  "7",
+  "xy",
+  "-",
+  ".",
+  "_",
+  "'",
+  " ",
+  "  ",
+  "\t",
+  "\n",
+  "\x1c",
+  "\x01",
+  "é",
+  "É",
+  "ça",
+  "\u00a0",
+  "😀",
+];
+const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 10 }).map((xs) => xs.join(""));
+const stepsArb = fc.oneof(
+  fc.constant(SQUAD_STEPS),
+  fc.subarray([...SQUAD_STEPS]) as fc.Arbitrary<SquadStep[]>,
+);
+
+/** The general path: the text normalized step by step, then Python's split. */
+function general(s: string, steps: readonly SquadStep[]) {
+  const normalized = normalizeAnswer(s, steps);
+  return { text: normalized, tokens: pySplit(normalized) };
+}
+
+function overlap(a: readonly string[], b: readonly string[]): number {
+  const counts = new Map<string, number>();
+  for (const t of b) counts.set(t, (counts.get(t) ?? 0) + 1);
+  let same = 0;
+  for (const t of a) {
+    const left = counts.get(t) ?? 0;
+    if (left > 0) {
+      counts.set(t, left - 1);
+      same++;
+    }
+  }
+  return same;
+}
+
+Deno.test("property: a normalized text's text, tokens, size and emptiness are the general path's", () => {
+  fc.assert(
+    fc.property(text, stepsArb, (s, steps) => {
+      const want = general(s, steps);
+      const got = normalizedText(s, steps);
+      assert.equal(got.size, want.tokens.length);
+      assert.equal(got.empty, want.text === "");
+      assert.equal(got.text, want.text);
+      assert.deepEqual(got.tokens, want.tokens);
+    }),
+    { numRuns: 5_000 },
+  );
+});
+
+Deno.test("property: equals and shared (the token overlap) agree with the general path", () => {
+  fc.assert(
+    fc.property(text, text, stepsArb, (a, b, steps) => {
+      const ga = general(a, steps);
+      const gb = general(b, steps);
+      const na = normalizedText(a, steps);
+      const nb = normalizedText(b, steps);
+      assert.equal(na.equals(nb), ga.text === gb.text);
+      assert.equal(na.shared(nb), overlap(ga.tokens, gb.tokens));
+      assert.equal(nb.shared(na), overlap(gb.tokens, ga.tokens));
+    }),
+    { numRuns: 10_000 },
+  );
+});
+
+Deno.test("shared: long texts with repeated tokens (the hash table grows and is cleared)", () => {
+  const words = (n: number, k: number) =>
+    Array.from({ length: n }, (_, i) => `W${(i * 7) % k}.`).join(" ");
+  for (const [n, k] of [[300, 50], [40, 40], [1000, 3]]) {
+    const a = words(n, k);
+    const b = words(n + 17, k + 5);
+    const ga = general(a, SQUAD_STEPS).tokens;
+    const gb = general(b, SQUAD_STEPS).tokens;
+    assert.equal(
+      normalizedText(a, SQUAD_STEPS).shared(normalizedText(b, SQUAD_STEPS)),
+      overlap(ga, gb),
+    );
+  }
+  // A mixed pair: one side plain ASCII, the other not.
+  const ascii = normalizedText("The cafe is open", SQUAD_STEPS);
+  const other = normalizedText("the café is OPEN!", SQUAD_STEPS);
+  assert.equal(ascii.shared(other), 2);
+  assert.equal(ascii.equals(other), false);
+  const open = normalizedText("Open, is the cafe", SQUAD_STEPS);
+  assert.ok(open.equals(normalizedText("open is cafe", SQUAD_STEPS)));
+  assert.ok(!open.equals(normalizedText("open is a cafe too", SQUAD_STEPS)));
+  // Punctuation is deleted inside a word; whitespace separates words.
+  const cafe = normalizedText("The open-cafe", SQUAD_STEPS);
+  assert.ok(cafe.equals(normalizedText("OPENCAFE.", SQUAD_STEPS)));
+  assert.ok(!cafe.equals(normalizedText("open cafe", SQUAD_STEPS)));
+});

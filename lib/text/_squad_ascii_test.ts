@@ -1,0 +1,83 @@
+import fc from "fast-check";
+import assert from "node:assert/strict";
+import { asciiSquadRanges, asciiSquadTokens, sameAsciiToken } from "./_squad_ascii.ts";
+
+// Pieces that exercise every class of character the pass handles, and some it leaves alone.
+const PIECES = [
+  "a",
+  "an",
+  "the",
+  "A",
+  "An",
+  "THE",
+  "tHe",
+  "x",
+  "Q",
+  "7",
+  "ab",
+  "aN",
+  "-",
+  ".",
+  "_",
+  "'",
+  ",",
+  " ",
+  "  ",
+  "\t",
+  "\n",
+  "\x1c",
+  "\x01",
+  "\x7f",
+  "é",
+  "ß",
+  "😀",
+];
+const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 12 }).map((xs) => xs.join(""));
+
+Deno.test("asciiSquadRanges: the tokens of asciiSquadTokens, as ranges whose characters match", () => {
+  fc.assert(
+    fc.property(text, (s) => {
+      const tokens = asciiSquadTokens(s);
+      const ranges = asciiSquadRanges(s);
+      if (tokens === undefined) return assert.equal(ranges, undefined);
+      assert.ok(ranges !== undefined);
+      assert.equal(ranges.length, 3 * tokens.length);
+      for (let t = 0; t < tokens.length; t++) {
+        const piece = s.slice(ranges[3 * t], ranges[3 * t + 1]);
+        assert.equal(piece.toLowerCase().replace(/[!-/:-@[-`{-~]/g, ""), tokens[t]);
+      }
+    }),
+    { numRuns: 20_000 },
+  );
+});
+
+Deno.test("sameAsciiToken: true exactly when the two tokens are equal strings", () => {
+  fc.assert(
+    fc.property(text, text, (a, b) => {
+      const ta = asciiSquadTokens(a);
+      const tb = asciiSquadTokens(b);
+      const ra = asciiSquadRanges(a);
+      const rb = asciiSquadRanges(b);
+      if (ta === undefined || tb === undefined || ra === undefined || rb === undefined) return;
+      for (let i = 0; i < ta.length; i++) {
+        for (let j = 0; j < tb.length; j++) {
+          assert.equal(sameAsciiToken(a, ra, i, b, rb, j), ta[i] === tb[j], `${a} | ${b}`);
+        }
+      }
+    }),
+    { numRuns: 10_000 },
+  );
+});
+
+Deno.test("asciiSquadRanges: equal tokens hash alike; long texts and articles", () => {
+  const s = "The cat, the CAT and a c-a-t; an x " + "word ".repeat(100);
+  const r = asciiSquadRanges(s)!;
+  const tokens = asciiSquadTokens(s)!;
+  assert.equal(r.length / 3, tokens.length);
+  assert.deepEqual(tokens.slice(0, 5), ["cat", "cat", "and", "cat", "x"]);
+  assert.equal(r[2], r[5]);
+  assert.equal(r[2], r[11]);
+  assert.ok(sameAsciiToken(s, r, 0, s, r, 3));
+  assert.equal(asciiSquadRanges("a an the . ,")!.length, 0);
+  assert.equal(asciiSquadRanges("café"), undefined);
+});
