@@ -53,69 +53,80 @@ export function asciiSquadTokens(s: string): string[] | undefined {
 // these (hash first, then the characters), so a text needs no slices, no array of strings and no
 // joined text unless a reason shows it.
 
-/** `[start, end, hash]` of each token, three numbers a token, in order. */
-export type AsciiSquadRanges = Int32Array;
+/**
+ * `start, end, hash` of each token, three numbers a token, in order. A plain array of small
+ * integers (hashes have 30 bits): V8 makes those faster than a typed array.
+ */
+export type AsciiSquadRanges = readonly number[];
 
-const NO_RANGES: AsciiSquadRanges = new Int32Array(0);
-let scratch = new Int32Array(3 * 64);
+// The lowercased code of an ASCII letter or digit; 0 for any other code unit below 0x80.
+const KEPT = new Uint8Array(128);
+for (let c = 0; c < 128; c++) KEPT[c] = CLASS[c] === 2 ? c : CLASS[c] === 3 ? c | 0x20 : 0;
+
+const NO_RANGES: AsciiSquadRanges = Object.freeze([]);
 
 /**
  * The tokens of `s` under all four SQuAD steps, as {@link AsciiSquadRanges} (the same tokens as
  * {@link asciiSquadTokens} gives, in the same order), or undefined where that gives undefined.
  */
 export function asciiSquadRanges(s: string): AsciiSquadRanges | undefined {
-  let n = 0;
+  let out: number[] | undefined;
   let start = -1;
   let h = 0;
-  // The kept characters of the current piece: how many, and the first three (articles).
   let kept = 0;
-  let first = 0;
-  for (let i = 0; i <= s.length; i++) {
-    let c = i < s.length ? s.charCodeAt(i) : 0x20;
-    const k = c < 0x80 ? CLASS[c] : 0;
-    if (k === 0) return undefined;
-    if (k !== 1) {
+  const n = s.length;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x80) return undefined;
+    const k = CLASS[c];
+    if (k >= 2) {
       if (start < 0) {
         start = i;
-        h = 0x811c9dc5;
+        h = 0x811c9dc5 | 0;
         kept = 0;
-        first = 0;
       }
-      if (k === 4) continue;
-      if (k === 3) c |= 0x20;
-      h = Math.imul(h ^ c, 0x01000193);
-      if (kept < 3) first |= c << (8 * kept);
-      kept++;
-      continue;
-    }
-    if (start < 0) continue;
-    if (kept > 0 && !isArticle(kept, first)) {
-      if (3 * n + 3 > scratch.length) {
-        const grown = new Int32Array(scratch.length * 2);
-        grown.set(scratch);
-        scratch = grown;
+      const lower = KEPT[c];
+      if (lower !== 0) {
+        h = Math.imul(h ^ lower, 0x01000193);
+        kept++;
       }
-      h ^= h >>> 15;
-      h = Math.imul(h, 0x2c1b3c6d);
-      h ^= h >>> 12;
-      scratch[3 * n] = start;
-      scratch[3 * n + 1] = i;
-      scratch[3 * n + 2] = h;
-      n++;
-    }
-    start = -1;
+    } else if (k === 1) {
+      if (start >= 0) {
+        addToken(s, start, i, h, kept, out ??= []);
+        start = -1;
+      }
+    } else return undefined;
   }
-  return n === 0 ? NO_RANGES : scratch.slice(0, 3 * n);
+  if (start >= 0) addToken(s, start, n, h, kept, out ??= []);
+  return out ?? NO_RANGES;
 }
 
-// "a", "an" and "the", their characters packed as `first` packs them (first one lowest).
+/** Add the piece `s[start, end)` to `out` unless it keeps no character or is an article. */
+function addToken(s: string, start: number, end: number, h: number, kept: number, out: number[]) {
+  if (kept === 0 || (kept <= 3 && isArticle(s, start, end))) return;
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  h ^= h >>> 12;
+  out.push(start, end, h & 0x3fffffff);
+}
+
+/** True when the piece's kept characters spell `a`, `an` or `the`. */
+function isArticle(s: string, start: number, end: number): boolean {
+  let word = 0;
+  let shift = 0;
+  for (let x = start; x < end; x++) {
+    const lower = KEPT[s.charCodeAt(x)];
+    if (lower === 0) continue;
+    word |= lower << shift;
+    shift += 8;
+  }
+  return word === A || word === AN || word === THE;
+}
+
+// "a", "an" and "the", their characters packed as `isArticle` packs them (first one lowest).
 const A = 0x61;
 const AN = 0x61 | (0x6e << 8);
 const THE = 0x74 | (0x68 << 8) | (0x65 << 16);
-
-function isArticle(kept: number, first: number): boolean {
-  return kept === 1 ? first === A : kept === 2 ? first === AN : kept === 3 && first === THE;
-}
 
 /**
  * True when token `i` of `a` (ranges `ra`) and token `j` of `b` (ranges `rb`) are the same
@@ -136,23 +147,11 @@ export function sameAsciiToken(
   const yEnd = rb[3 * j + 1];
   for (;;) {
     // The next kept character on each side (a token holds letters, digits and punctuation).
-    let cx = -1;
-    while (x < xEnd) {
-      const c = a.charCodeAt(x++);
-      if (CLASS[c] !== 4) {
-        cx = CLASS[c] === 3 ? c | 0x20 : c;
-        break;
-      }
-    }
-    let cy = -1;
-    while (y < yEnd) {
-      const c = b.charCodeAt(y++);
-      if (CLASS[c] !== 4) {
-        cy = CLASS[c] === 3 ? c | 0x20 : c;
-        break;
-      }
-    }
+    let cx = 0;
+    while (x < xEnd && (cx = KEPT[a.charCodeAt(x++)]) === 0);
+    let cy = 0;
+    while (y < yEnd && (cy = KEPT[b.charCodeAt(y++)]) === 0);
     if (cx !== cy) return false;
-    if (cx < 0) return true;
+    if (cx === 0) return true;
   }
 }
