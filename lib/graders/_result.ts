@@ -4,8 +4,14 @@ import { meetsThreshold } from "../stats/meets_threshold.ts";
 
 const FRACTIONS: GraderScale = { direction: "higher", maximum: 1 };
 
+/**
+ * How many code points of a value `quote` shows by default. Any prefix of a value longer than
+ * this many code units is quoted as the value is (only the shown start and the cut matter).
+ */
+export const QUOTED_UNITS = 60;
+
 /** Show a value from a row in a reason: JSON-quoted and cut to `max` characters. */
-export function quote(s: string, max = 60): string {
+export function quote(s: string, max = QUOTED_UNITS): string {
   // A text of at most `max` code units has at most `max` code points: shown whole.
   if (s.length <= max) return JSON.stringify(s);
   // Only the code points shown are visited: a value can be tens of megabytes. A surrogate pair

@@ -8,6 +8,7 @@
 import {
   type AsciiSquadRanges,
   asciiSquadRanges,
+  asciiSquadToken,
   asciiSquadTokens,
   sameAsciiToken,
 } from "../text/_squad_ascii.ts";
@@ -45,6 +46,24 @@ export class NormalizedText {
   /** The normalized text. */
   get text(): string {
     return this.#text ??= this.tokens.join(" ");
+  }
+
+  /**
+   * The normalized text, or a prefix of it longer than `units` code units: all a reason needs to
+   * show its start (`quote`), without joining a long text.
+   */
+  head(units: number): string {
+    const ranges = this.#ranges;
+    if (this.#text !== undefined || ranges === undefined) return this.text;
+    const tokens = this.#tokens;
+    let out = "";
+    for (let t = 0; t < ranges.length / 3 && out.length <= units; t++) {
+      const token = tokens !== undefined
+        ? tokens[t]
+        : asciiSquadToken(this.#source, ranges[3 * t], ranges[3 * t + 1]);
+      out = t === 0 ? token : `${out} ${token}`;
+    }
+    return out;
   }
 
   /** Its tokens (Python's `split()` of the text). */

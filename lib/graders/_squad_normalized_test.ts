@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import assert from "node:assert/strict";
 import { normalizedText } from "./_squad_normalized.ts";
+import { quote, QUOTED_UNITS } from "./_result.ts";
 import { normalizeAnswer, pySplit, SQUAD_STEPS, type SquadStep } from "../text/mod.ts";
 
 const PIECES = [
@@ -110,4 +111,24 @@ Deno.test("shared: long texts with repeated tokens (the hash table grows and is 
   const cafe = normalizedText("The open-cafe", SQUAD_STEPS);
   assert.ok(cafe.equals(normalizedText("OPENCAFE.", SQUAD_STEPS)));
   assert.ok(!cafe.equals(normalizedText("open cafe", SQUAD_STEPS)));
+});
+
+Deno.test("property: head is the text, or a prefix of it longer than asked, quoted alike", () => {
+  const long = fc.array(text, { maxLength: 8 }).map((xs) => xs.join(" "));
+  fc.assert(
+    fc.property(long, stepsArb, fc.integer({ min: 0, max: 12 }), (s, steps, units) => {
+      const entry = normalizedText(s, steps);
+      const head = entry.head(units);
+      assert.ok(entry.text.startsWith(head));
+      assert.ok(head === entry.text || head.length > units);
+      assert.equal(quote(head, units), quote(entry.text, units));
+    }),
+    { numRuns: 5_000 },
+  );
+  const words = "The quick brown fox jumps over the lazy dog, again and again. ".repeat(4);
+  const entry = normalizedText(words, SQUAD_STEPS);
+  // Before the text is asked for, only its start is made.
+  const head = entry.head(QUOTED_UNITS);
+  assert.ok(head.length > QUOTED_UNITS && head.length < 80);
+  assert.equal(quote(head), quote(entry.text));
 });

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { binary, noReference, quote } from "./_result.ts";
+import { binary, noReference, quote, QUOTED_UNITS } from "./_result.ts";
 import { normalizedExactMatchBest } from "./squad_metric.ts";
 import { normalizedText } from "./_squad_normalized.ts";
 import { type DefinedGrader, defineGrader } from "./define_grader.ts";
@@ -62,16 +62,15 @@ export const normalizedGrader: DefinedGrader<
     if (best.value === 1) {
       return binary(true, undefined, best.referenceIndex < 0 ? undefined : best.referenceIndex);
     }
+    // Reasons show the start of a normalized text: only that much of it is made.
     const steps = squadSteps(options);
-    const normalize = (s: string) => normalizedText(s, steps).text;
-    const out = quote(normalize(input.output));
-    const answers = input.references.filter((r) => normalize(r) !== "");
-    const reason = options.version === 2 && answers.length === 0
+    const shown = (s: string) => quote(normalizedText(s, steps).head(QUOTED_UNITS));
+    const out = shown(input.output);
+    const reason = options.version === 2 &&
+        input.references.every((r) => normalizedText(r, steps).empty)
       ? `normalized output ${out} answers a question that has no answer (SQuAD v2.0)`
       : input.references.length === 1
-      ? `normalized output ${out} differs from normalized reference ${
-        quote(normalize(input.references[0]))
-      }`
+      ? `normalized output ${out} differs from normalized reference ${shown(input.references[0])}`
       : `normalized output ${out} differs from all ${input.references.length} normalized references`;
     return binary(false, reason);
   },

@@ -48,6 +48,11 @@ export function asciiSquadTokens(s: string): string[] | undefined {
   return tokens;
 }
 
+/** The token at `s[start, end)` of {@link asciiSquadRanges}, as {@link asciiSquadTokens} makes it. */
+export function asciiSquadToken(s: string, start: number, end: number): string {
+  return s.slice(start, end).toLowerCase().replace(PUNCT, "");
+}
+
 // The same pass without making a string: each kept token as its range of `s` and a hash of its
 // normalized characters (lowercased, punctuation left out). Graders compare and count tokens with
 // these (hash first, then the characters), so a text needs no slices, no array of strings and no
