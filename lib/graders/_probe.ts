@@ -113,6 +113,11 @@ export interface ProbeTarget {
    * (see `ProbeSpec.unchangedOnAscii`): not tried on such rows.
    */
   unchangedOnAscii?: readonly (FormattingStep | "several")[];
+  /**
+   * Whether the row passes after a step, answered without applying it (undefined: apply it and
+   * re-grade); see `ProbeSpec.passesAfter`.
+   */
+  passesAfter?: (step: FormattingStep | "several", input: GradeInput) => boolean | undefined;
   /** Grader-specific changes, tried after the formatting steps. */
   extras: readonly ProbeExtra[];
 }
@@ -189,7 +194,10 @@ export function probe(target: ProbeTarget, input: GradeInput, result: GradeResul
         references.every((r) => r.ascii)
       ? target.unchangedOnAscii
       : undefined;
+    const quick = target.passesAfter;
     const passesAfter = (k: number): boolean => {
+      const known = quick?.(k === ALL ? "several" : FORMATTING_STEPS[k], input);
+      if (known !== undefined) return known;
       const changed = output.changed(k);
       let same = changed === input.output;
       let refs = input.references;

@@ -11,9 +11,12 @@ import {
   asciiSquadToken,
   asciiSquadTokens,
   sameAsciiToken,
+  sameSquashed,
+  underscoredSquadKind,
 } from "../text/_squad_ascii.ts";
 import { normalizeAnswer, pySplit, type SquadStep } from "../text/mod.ts";
 import { memoized } from "./_memo.ts";
+import type { GradeInput } from "./types.ts";
 
 /** A text normalized under some steps: the normalized text and its tokens, made when asked for. */
 export class NormalizedText {
@@ -186,4 +189,27 @@ export function normalizedText(s: string, steps: readonly SquadStep[]): Normaliz
     NORMALIZERS.set(key, normalize);
   }
   return normalize(s);
+}
+
+/**
+ * With all four steps: whether the row passes once the output and every reference have their
+ * words joined with `_` (the probe's `underscores`), told from the texts' squashed forms without
+ * making the joined texts; undefined for a row the ASCII pass does not handle (or without
+ * references), which the probe then re-grades.
+ */
+export function passesUnderscored(input: GradeInput, version: 1 | 2): boolean | undefined {
+  if (input.references.length === 0) return undefined;
+  const out = underscoredSquadKind(input.output);
+  if (out < 0) return undefined;
+  let answers = 0;
+  let pass = false;
+  for (const reference of input.references) {
+    const kind = underscoredSquadKind(reference);
+    if (kind < 0) return undefined;
+    // SQuAD v2.0 drops the answers that normalize to nothing.
+    if (version === 2 && kind === 0) continue;
+    answers++;
+    if (!pass && kind === out && (kind === 0 || sameSquashed(input.output, reference))) pass = true;
+  }
+  return version === 2 && answers === 0 ? out === 0 : pass;
 }

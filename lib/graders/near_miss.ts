@@ -79,6 +79,7 @@ function probeTarget(name: GraderName, options?: Record<string, unknown>): Probe
     stepsOnReferences: grader.probe.stepsOnReferences,
     compares: grader.probe.compares,
     unchangedOnAscii: grader.probe.unchangedOnAscii?.(resolved),
+    passesAfter: grader.probe.passesAfter?.(resolved),
     extras: grader.probe.extras.map((extra) => PROBE_EXTRAS[extra].make(context)),
   };
 }

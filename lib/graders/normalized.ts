@@ -6,12 +6,13 @@
 
 import { binary, noReference, quote, QUOTED_UNITS } from "./_result.ts";
 import { normalizedExactMatchBest } from "./squad_metric.ts";
-import { normalizedText } from "./_squad_normalized.ts";
+import { normalizedText, passesUnderscored } from "./_squad_normalized.ts";
 import { type DefinedGrader, defineGrader } from "./define_grader.ts";
 import type { OptionsOf } from "./options.ts";
 import { SQUAD_OPTIONS } from "./squad_settings.ts";
 import { squadSteps } from "./token_f1.ts";
 import { squadUnchangedSteps } from "./_probe.ts";
+import { SQUAD_STEPS } from "../text/mod.ts";
 
 /** Options of the normalized grader: `version` (SQuAD 1 or 2) and `steps`. */
 export type NormalizedOptions = OptionsOf<typeof SQUAD_OPTIONS>;
@@ -51,6 +52,12 @@ export const normalizedGrader: DefinedGrader<
     extras: ["number-reading"],
     // The verdict depends on the texts only through their SQuAD normalization.
     unchangedOnAscii: (options) => squadUnchangedSteps(squadSteps(options as NormalizedOptions)),
+    passesAfter: (options) => {
+      const o = options as NormalizedOptions;
+      if (squadSteps(o).length !== SQUAD_STEPS.length) return undefined;
+      return (step, input) =>
+        step === "underscores" ? passesUnderscored(input, o.version) : undefined;
+    },
   },
   verdict(input, options) {
     if (input.references.length === 0 && options.version === 1) return null;

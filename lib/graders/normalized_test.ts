@@ -1,3 +1,7 @@
+import { FORMATTING_FUNCTIONS } from "../text/mod.ts";
+import { passesUnderscored } from "./_squad_normalized.ts";
+import { nearMiss } from "./near_miss.ts";
+import fc from "fast-check";
 import assert from "node:assert/strict";
 import { normalizedGrader } from "./normalized.ts";
 
@@ -35,4 +39,65 @@ Deno.test("normalized: unicode and empty rows", () => {
   assert.equal(normalizedGrader.grade({ output: "ÇA VA", references: ["ça va"] }).pass, true);
   assert.equal(normalizedGrader.grade({ output: "", references: ["the"] }).pass, true); // both ""
   assert.equal(normalizedGrader.grade({ output: "", references: [] }).error, "no-reference");
+});
+
+Deno.test("property: passesUnderscored answers as re-grading the underscored row does", () => {
+  const piece = fc.constantFrom(
+    "a",
+    "an",
+    "the",
+    "The",
+    "AN",
+    "x",
+    "X",
+    "xa",
+    "n",
+    "7",
+    "-",
+    ".",
+    "_",
+    "'",
+    " ",
+    "  ",
+    "\t",
+    "\x1c",
+    "\x01",
+    "é",
+    "😀",
+  );
+  // Mostly texts the quick answer handles (printable ASCII and ASCII whitespace), some it leaves.
+  const handled = piece.filter((p) =>
+    [...p].every((c) => (c >= "\t" && c <= "\r") || (c >= "\x1c" && c <= "~"))
+  );
+  const text = fc.oneof(
+    { arbitrary: fc.array(handled, { maxLength: 8 }), weight: 6 },
+    { arbitrary: fc.array(piece, { maxLength: 8 }), weight: 1 },
+  ).map((xs) => xs.join(""));
+  const underscores = FORMATTING_FUNCTIONS.underscores;
+  let known = 0;
+  fc.assert(
+    fc.property(
+      text,
+      fc.array(text, { maxLength: 3 }),
+      fc.constantFrom(1 as const, 2 as const),
+      (output, references, version) => {
+        const quick = passesUnderscored({ output, references }, version);
+        if (quick === undefined) return;
+        known++;
+        const row = { output: underscores(output), references: references.map(underscores) };
+        assert.equal(quick, normalizedGrader.verdict(row, { version }) === true);
+      },
+    ),
+    { numRuns: 20_000 },
+  );
+  assert.ok(known > 5_000);
+});
+
+Deno.test("the probe of normalized: underscores found with and without the quick answer", () => {
+  const input = { output: "Eiffel Tower", references: ["eiffel_tower", "Paris"] };
+  assert.deepEqual(nearMiss("normalized", input, normalizedGrader.grade(input)), ["underscores"]);
+  const wide = { output: "Eiffel Tower é", references: ["eiffel_tower_é"] };
+  assert.deepEqual(nearMiss("normalized", wide, normalizedGrader.grade(wide)), ["underscores"]);
+  const wrong = { output: "Eiffel Tower", references: ["Eiffel Towers"] };
+  assert.deepEqual(nearMiss("normalized", wrong, normalizedGrader.grade(wrong)), []);
 });

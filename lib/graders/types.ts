@@ -90,6 +90,14 @@ export interface ProbeSpec {
   readonly unchangedOnAscii?: (
     options: Readonly<Record<string, unknown>>,
   ) => readonly (FormattingStep | "several")[];
+  /**
+   * A quicker answer, under these (resolved) settings, to "does the row pass once this step (or
+   * all seven) is applied as the probe applies it": true or false exactly as re-grading would
+   * say, or undefined to let the probe apply the step and re-grade.
+   */
+  readonly passesAfter?: (
+    options: Readonly<Record<string, unknown>>,
+  ) => ((step: FormattingStep | "several", input: GradeInput) => boolean | undefined) | undefined;
 }
 
 /** What a corpus figure knows about the rows beyond their summed statistics. */

@@ -160,3 +160,45 @@ export function sameAsciiToken(
     if (cx === 0) return true;
   }
 }
+
+// The probe's `underscores` step joins a text's words with `_`; with all four SQuAD steps the
+// result normalizes to its "squashed" form: every letter and digit of the text, lowercased, in
+// order (whitespace and punctuation, `_` included, are gone), or to nothing when that is empty
+// or an article. These two tell how two texts compare so without making either string.
+
+/**
+ * How `s` normalizes with all four SQuAD steps once its words are joined with `_`: 1 to a
+ * non-empty text (its squashed form), 0 to nothing, or -1 when `s` holds a character the ASCII
+ * pass does not handle.
+ */
+export function underscoredSquadKind(s: string): -1 | 0 | 1 {
+  let kept = 0;
+  let word = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x80 || CLASS[c] === 0) return -1;
+    const lower = KEPT[c];
+    if (lower === 0) continue;
+    if (kept < 3) word |= lower << (8 * kept);
+    kept++;
+  }
+  if (kept === 0) return 0;
+  return kept <= 3 && (word === A || word === AN || word === THE) ? 0 : 1;
+}
+
+/**
+ * True when the squashed forms of `a` and `b` (their letters and digits, lowercased) are equal;
+ * both texts must be ones {@link underscoredSquadKind} handles.
+ */
+export function sameSquashed(a: string, b: string): boolean {
+  let x = 0;
+  let y = 0;
+  for (;;) {
+    let cx = 0;
+    while (x < a.length && (cx = KEPT[a.charCodeAt(x++)]) === 0);
+    let cy = 0;
+    while (y < b.length && (cy = KEPT[b.charCodeAt(y++)]) === 0);
+    if (cx !== cy) return false;
+    if (cx === 0) return true;
+  }
+}
