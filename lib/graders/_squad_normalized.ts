@@ -16,6 +16,7 @@ import {
 } from "../text/_squad_ascii.ts";
 import { normalizeAnswer, pySplit, type SquadStep } from "../text/mod.ts";
 import { memoized } from "./_memo.ts";
+import { quote, QUOTED_UNITS } from "./_result.ts";
 import type { GradeInput } from "./types.ts";
 
 /** A text normalized under some steps: the normalized text and its tokens, made when asked for. */
@@ -52,21 +53,23 @@ export class NormalizedText {
   }
 
   /**
-   * The normalized text, or a prefix of it longer than `units` code units: all a reason needs to
-   * show its start (`quote`), without joining a long text.
+   * The normalized text as `quote` shows it in a reason (JSON-quoted, cut after
+   * `QUOTED_UNITS` code points); of a long text only the start shown is made.
    */
-  head(units: number): string {
+  quoted(): string {
     const ranges = this.#ranges;
-    if (this.#text !== undefined || ranges === undefined) return this.text;
-    const tokens = this.#tokens;
-    let out = "";
-    for (let t = 0; t < ranges.length / 3 && out.length <= units; t++) {
-      const token = tokens !== undefined
-        ? tokens[t]
-        : asciiSquadToken(this.#source, ranges[3 * t], ranges[3 * t + 1]);
-      out = t === 0 ? token : `${out} ${token}`;
+    if (this.#text !== undefined || ranges === undefined) return quote(this.text);
+    // The tokens hold ASCII letters and digits only, which JSON shows as they are.
+    const parts: string[] = [];
+    let length = -1;
+    for (let t = 0; t < ranges.length / 3 && length <= QUOTED_UNITS; t++) {
+      const token = this.#tokens?.[t] ??
+        asciiSquadToken(this.#source, ranges[3 * t], ranges[3 * t + 1]);
+      parts.push(token);
+      length += token.length + 1;
     }
-    return out;
+    const head = parts.join(" ");
+    return head.length <= QUOTED_UNITS ? `"${head}"` : `"${head.slice(0, QUOTED_UNITS)}…"`;
   }
 
   /** Its tokens (Python's `split()` of the text). */
@@ -89,6 +92,8 @@ export class NormalizedText {
     const a = this.#ranges;
     const b = other.#ranges;
     if (a === undefined || b === undefined) return this.text === other.text;
+    // The same text normalizes alike (the output often equals its reference).
+    if (this.#source === other.#source) return true;
     // With all four steps the text is its tokens joined by one space: equal token by token.
     if (a.length !== b.length) return false;
     for (let h = 2; h < a.length; h += 3) if (a[h] !== b[h]) return false;

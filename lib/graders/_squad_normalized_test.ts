@@ -113,22 +113,21 @@ Deno.test("shared: long texts with repeated tokens (the hash table grows and is 
   assert.ok(!cafe.equals(normalizedText("open cafe", SQUAD_STEPS)));
 });
 
-Deno.test("property: head is the text, or a prefix of it longer than asked, quoted alike", () => {
-  const long = fc.array(text, { maxLength: 8 }).map((xs) => xs.join(" "));
+Deno.test("property: quoted is quote of the text, also before the text is made", () => {
+  const long = fc.array(text, { maxLength: 30 }).map((xs) => xs.join(" "));
   fc.assert(
-    fc.property(long, stepsArb, fc.integer({ min: 0, max: 12 }), (s, steps, units) => {
-      const entry = normalizedText(s, steps);
-      const head = entry.head(units);
-      assert.ok(entry.text.startsWith(head));
-      assert.ok(head === entry.text || head.length > units);
-      assert.equal(quote(head, units), quote(entry.text, units));
+    fc.property(long, stepsArb, (s, steps) => {
+      const quoted = normalizedText(s, steps).quoted();
+      assert.equal(quoted, quote(normalizeAnswer(s, steps)));
     }),
     { numRuns: 5_000 },
   );
-  const words = "The quick brown fox jumps over the lazy dog, again and again. ".repeat(4);
-  const entry = normalizedText(words, SQUAD_STEPS);
-  // Before the text is asked for, only its start is made.
-  const head = entry.head(QUOTED_UNITS);
-  assert.ok(head.length > QUOTED_UNITS && head.length < 80);
-  assert.equal(quote(head), quote(entry.text));
+  for (const n of [0, 1, 10, 11, 12, 13, 14, 15, 16, 20]) {
+    // Texts whose normalized length falls on each side of the cut.
+    const s = "The, quick fox. ".repeat(n) + "ok";
+    const want = quote(normalizeAnswer(s));
+    assert.equal(normalizedText(s, SQUAD_STEPS).quoted(), want);
+    assert.equal(normalizedText(s, SQUAD_STEPS).text.length > QUOTED_UNITS, n >= 7);
+    assert.equal(normalizedText(s, SQUAD_STEPS).quoted(), want);
+  }
 });

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { binary, noReference, quote, QUOTED_UNITS } from "./_result.ts";
+import { binary, noReference } from "./_result.ts";
 import { normalizedExactMatchBest } from "./squad_metric.ts";
 import { normalizedText, passesUnderscored } from "./_squad_normalized.ts";
 import { type DefinedGrader, defineGrader } from "./define_grader.ts";
@@ -71,7 +71,7 @@ export const normalizedGrader: DefinedGrader<
     }
     // Reasons show the start of a normalized text: only that much of it is made.
     const steps = squadSteps(options);
-    const shown = (s: string) => quote(normalizedText(s, steps).head(QUOTED_UNITS));
+    const shown = (s: string) => normalizedText(s, steps).quoted();
     const out = shown(input.output);
     const reason = options.version === 2 &&
         input.references.every((r) => normalizedText(r, steps).empty)
