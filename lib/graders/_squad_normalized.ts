@@ -12,9 +12,9 @@ import {
   asciiSquadTokens,
   sameAsciiToken,
   sameSquashed,
-  underscoredSquadKind,
+  squashesToNothing,
 } from "../text/_squad_ascii.ts";
-import { normalizeAnswer, pySplit, type SquadStep } from "../text/mod.ts";
+import { normalizeAnswer, pySplit, SQUAD_STEPS, type SquadStep } from "../text/mod.ts";
 import { memoized } from "./_memo.ts";
 import { quote, QUOTED_UNITS } from "./_result.ts";
 import type { GradeInput } from "./types.ts";
@@ -75,6 +75,11 @@ export class NormalizedText {
   /** Its tokens (Python's `split()` of the text). */
   get tokens(): readonly string[] {
     return this.#tokens ??= asciiSquadTokens(this.#source)!;
+  }
+
+  /** True when kept as token ranges: all four steps on a text the ASCII pass handles. */
+  get ascii(): boolean {
+    return this.#ranges !== undefined;
   }
 
   /** How many tokens. */
@@ -203,18 +208,20 @@ export function normalizedText(s: string, steps: readonly SquadStep[]): Normaliz
  * references), which the probe then re-grades.
  */
 export function passesUnderscored(input: GradeInput, version: 1 | 2): boolean | undefined {
-  if (input.references.length === 0) return undefined;
-  const out = underscoredSquadKind(input.output);
-  if (out < 0) return undefined;
-  let answers = 0;
-  let pass = false;
-  for (const reference of input.references) {
-    const kind = underscoredSquadKind(reference);
-    if (kind < 0) return undefined;
-    // SQuAD v2.0 drops the answers that normalize to nothing.
-    if (version === 2 && kind === 0) continue;
-    answers++;
-    if (!pass && kind === out && (kind === 0 || sameSquashed(input.output, reference))) pass = true;
+  const { output, references } = input;
+  // The texts the ASCII pass handles are those kept as ranges (remembered from grading the row).
+  if (references.length === 0 || !normalizedText(output, SQUAD_STEPS).ascii) return undefined;
+  for (const reference of references) {
+    if (!normalizedText(reference, SQUAD_STEPS).ascii) return undefined;
   }
-  return version === 2 && answers === 0 ? out === 0 : pass;
+  const nothing = squashesToNothing(output);
+  let answers = 0;
+  for (const reference of references) {
+    const none = squashesToNothing(reference);
+    // SQuAD v2.0 drops the answers that normalize to nothing.
+    if (version === 2 && none) continue;
+    answers++;
+    if (none === nothing && (nothing || sameSquashed(output, reference))) return true;
+  }
+  return version === 2 && answers === 0 ? nothing : false;
 }

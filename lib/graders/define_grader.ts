@@ -156,12 +156,21 @@ export function defineGrader<S extends OptionsSchema>(
   // Resolved options are frozen, so passing them back (as the jobs do for every row) is cheap.
   const seen = new WeakMap<object, OptionsOf<S>>();
   seen.set(defaults, defaults);
+  // The remembered object asked for last, and its resolved options: the jobs pass the same
+  // resolved options for every row.
+  let lastAsked: unknown = defaults;
+  let lastResolved = defaults;
   const resolve = (options?: unknown): OptionsOf<S> => {
+    if (options === lastAsked) return lastResolved;
     if (options === undefined || options === null) return defaults;
     // A remembered object was deeply frozen when it was checked, and frozen objects stay so.
     if (typeof options === "object") {
       const known = seen.get(options);
-      if (known !== undefined) return known;
+      if (known !== undefined) {
+        lastAsked = options;
+        lastResolved = known;
+        return known;
+      }
     }
     const remember = typeof options === "object" && deeplyFrozen(options);
     const resolved = frozen(resolveOptions(spec.name, spec.options, options));

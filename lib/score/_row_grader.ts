@@ -75,21 +75,22 @@ export class RowGrader {
   grade(row: GradableRow): RowGrades {
     const references = row.reference?.values ?? [];
     const out: RowGrades = { results: [], steps: [], thresholds: [], assertions: [] };
+    // Graders only read their input: those without a threshold (most) share one.
+    let plain: GradeInput | undefined;
     for (const plan of this.#plans) {
       const threshold = plan.graded ? row.threshold ?? plan.threshold : undefined;
-      const input: GradeInput = {
-        output: row.output,
-        references,
-        schema: row.schema,
-        threshold,
-      };
+      const input: GradeInput = threshold === undefined
+        ? plain ??= { output: row.output, references, schema: row.schema, threshold }
+        : { output: row.output, references, schema: row.schema, threshold };
       const result = plan.grader.grade(input, plan.options);
       out.results.push(result);
       out.steps.push(result.pass === false ? plan.probe(input, result) : NO_STEPS);
       out.thresholds.push(threshold);
     }
-    for (const assertion of row.assertions ?? []) {
-      out.assertions.push(runAssertion(assertion, row.output, { schema: row.schema }));
+    if (row.assertions) {
+      for (const assertion of row.assertions) {
+        out.assertions.push(runAssertion(assertion, row.output, { schema: row.schema }));
+      }
     }
     return out;
   }

@@ -167,28 +167,26 @@ export function sameAsciiToken(
 // or an article. These two tell how two texts compare so without making either string.
 
 /**
- * How `s` normalizes with all four SQuAD steps once its words are joined with `_`: 1 to a
- * non-empty text (its squashed form), 0 to nothing, or -1 when `s` holds a character the ASCII
- * pass does not handle.
+ * True when `s`, its words joined with `_`, normalizes to nothing with all four SQuAD steps: its
+ * squashed form is empty or an article. `s` must be a text {@link asciiSquadRanges} handles; only
+ * its first four letters or digits are read.
  */
-export function underscoredSquadKind(s: string): -1 | 0 | 1 {
+export function squashesToNothing(s: string): boolean {
   let kept = 0;
   let word = 0;
   for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0x80 || CLASS[c] === 0) return -1;
-    const lower = KEPT[c];
+    const lower = KEPT[s.charCodeAt(i)];
     if (lower === 0) continue;
-    if (kept < 3) word |= lower << (8 * kept);
+    if (kept === 3) return false;
+    word |= lower << (8 * kept);
     kept++;
   }
-  if (kept === 0) return 0;
-  return kept <= 3 && (word === A || word === AN || word === THE) ? 0 : 1;
+  return kept === 0 || word === A || word === AN || word === THE;
 }
 
 /**
  * True when the squashed forms of `a` and `b` (their letters and digits, lowercased) are equal;
- * both texts must be ones {@link underscoredSquadKind} handles.
+ * both texts must be ones {@link asciiSquadRanges} handles.
  */
 export function sameSquashed(a: string, b: string): boolean {
   let x = 0;
