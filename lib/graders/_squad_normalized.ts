@@ -6,9 +6,9 @@
 // and hashes (`asciiSquadRanges`): exact match and F1 compare tokens by hash and then by their
 // characters, so no token string, array or joined text is made unless a reason asks for the text.
 import {
+  asciiSquadHead,
   type AsciiSquadRanges,
   asciiSquadRanges,
-  asciiSquadToken,
   asciiSquadTokens,
   sameAsciiToken,
   sameSquashed,
@@ -60,15 +60,7 @@ export class NormalizedText {
     const ranges = this.#ranges;
     if (this.#text !== undefined || ranges === undefined) return quote(this.text);
     // The tokens hold ASCII letters and digits only, which JSON shows as they are.
-    const parts: string[] = [];
-    let length = -1;
-    for (let t = 0; t < ranges.length / 3 && length <= QUOTED_UNITS; t++) {
-      const token = this.#tokens?.[t] ??
-        asciiSquadToken(this.#source, ranges[3 * t], ranges[3 * t + 1]);
-      parts.push(token);
-      length += token.length + 1;
-    }
-    const head = parts.join(" ");
+    const head = asciiSquadHead(this.#source, ranges, QUOTED_UNITS);
     return head.length <= QUOTED_UNITS ? `"${head}"` : `"${head.slice(0, QUOTED_UNITS)}…"`;
   }
 

@@ -48,11 +48,6 @@ export function asciiSquadTokens(s: string): string[] | undefined {
   return tokens;
 }
 
-/** The token at `s[start, end)` of {@link asciiSquadRanges}, as {@link asciiSquadTokens} makes it. */
-export function asciiSquadToken(s: string, start: number, end: number): string {
-  return s.slice(start, end).toLowerCase().replace(PUNCT, "");
-}
-
 // The same pass without making a string: each kept token as its range of `s` and a hash of its
 // normalized characters (lowercased, punctuation left out). Graders compare and count tokens with
 // these (hash first, then the characters), so a text needs no slices, no array of strings and no
@@ -132,6 +127,25 @@ function isArticle(s: string, start: number, end: number): boolean {
 const A = 0x61;
 const AN = 0x61 | (0x6e << 8);
 const THE = 0x74 | (0x68 << 8) | (0x65 << 16);
+
+// Reused between calls: the code units of a text's start being made.
+const HEAD: number[] = [];
+
+/**
+ * The start of the normalized text of `s` (its tokens joined by one space): its first
+ * `units + 1` code units, or all of it when shorter. Made as one string, without the tokens.
+ */
+export function asciiSquadHead(s: string, ranges: AsciiSquadRanges, units: number): string {
+  HEAD.length = 0;
+  for (let t = 0; t < ranges.length && HEAD.length <= units; t += 3) {
+    if (t > 0) HEAD.push(0x20);
+    for (let x = ranges[t]; x < ranges[t + 1] && HEAD.length <= units; x++) {
+      const lower = KEPT[s.charCodeAt(x)];
+      if (lower !== 0) HEAD.push(lower);
+    }
+  }
+  return String.fromCharCode.apply(null, HEAD);
+}
 
 /**
  * True when token `i` of `a` (ranges `ra`) and token `j` of `b` (ranges `rb`) are the same

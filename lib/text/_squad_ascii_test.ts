@@ -1,6 +1,11 @@
 import fc from "fast-check";
 import assert from "node:assert/strict";
-import { asciiSquadRanges, asciiSquadTokens, sameAsciiToken } from "./_squad_ascii.ts";
+import {
+  asciiSquadHead,
+  asciiSquadRanges,
+  asciiSquadTokens,
+  sameAsciiToken,
+} from "./_squad_ascii.ts";
 
 // Pieces that exercise every class of character the pass handles, and some it leaves alone.
 const PIECES = [
@@ -80,4 +85,17 @@ Deno.test("asciiSquadRanges: equal tokens hash alike; long texts and articles", 
   assert.ok(sameAsciiToken(s, r, 0, s, r, 3));
   assert.equal(asciiSquadRanges("a an the . ,")!.length, 0);
   assert.equal(asciiSquadRanges("café"), undefined);
+});
+
+Deno.test("property: asciiSquadHead is the first units + 1 code units of the joined tokens", () => {
+  const long = fc.array(text, { maxLength: 6 }).map((xs) => xs.join(" "));
+  fc.assert(
+    fc.property(long, fc.integer({ min: 0, max: 40 }), (s, units) => {
+      const ranges = asciiSquadRanges(s);
+      if (ranges === undefined) return;
+      const joined = asciiSquadTokens(s)!.join(" ");
+      assert.equal(asciiSquadHead(s, ranges, units), joined.slice(0, units + 1));
+    }),
+    { numRuns: 10_000 },
+  );
 });
