@@ -18,7 +18,9 @@ export function quote(s: string, max = QUOTED_UNITS): string {
   // is one code point; a lone surrogate counts as one too (as string iteration yields it).
   let i = 0;
   for (let count = 0; i < s.length; count++) {
-    if (count === max) return JSON.stringify(s.slice(0, i) + "…");
+    // The ellipsis needs no escaping: added after quoting, the quoted start stays one-byte text
+    // (quicker to quote than the start and the ellipsis joined).
+    if (count === max) return JSON.stringify(s.slice(0, i)).slice(0, -1) + '…"';
     const c = s.charCodeAt(i);
     const pair = c >= 0xd800 && c <= 0xdbff && i + 1 < s.length &&
       (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
