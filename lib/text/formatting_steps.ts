@@ -56,6 +56,10 @@ const QUOTE_PAIRS: readonly (readonly [string, string])[] = [
   ["\u201c", "\u201d"],
   ["\u2018", "\u2019"],
 ];
+// Each pair's closing quote by its opening one (all single UTF-16 code units).
+const CLOSING_QUOTE = new Map(
+  QUOTE_PAIRS.map(([open, close]) => [open.charCodeAt(0), close.charCodeAt(0)]),
+);
 
 /**
  * What each formatting step does:
@@ -89,10 +93,10 @@ export const FORMATTING_FUNCTIONS: Readonly<Record<FormattingStep, (s: string) =
   // pySplit(s).join("_"): the ends stripped, each inner run of whitespace made one `_`.
   "underscores": (s) => pyStrip(s).replace(WS_RUN, "_"),
   "strip-quotes": (s) => {
-    for (const [open, close] of QUOTE_PAIRS) {
-      if (s.length >= 2 && s.startsWith(open) && s.endsWith(close)) return s.slice(1, -1);
-    }
-    return s;
+    // The opening quotes differ: only the pair opened by the first character can match.
+    if (s.length < 2) return s;
+    const close = CLOSING_QUOTE.get(s.charCodeAt(0));
+    return close !== undefined && s.charCodeAt(s.length - 1) === close ? s.slice(1, -1) : s;
   },
 };
 

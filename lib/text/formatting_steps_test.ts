@@ -68,3 +68,23 @@ Deno.test("property: collapse-whitespace and underscores as their definitions gi
   const spaced = "a b c";
   assert.equal(f["collapse-whitespace"](spaced), spaced);
 });
+
+Deno.test("property: strip-quotes removes the one pair of outer quotes the definition names", () => {
+  // The definition: the first of the four pairs that opens and closes the text (two or more
+  // characters), removed.
+  const pairs = [['"', '"'], ["'", "'"], ["\u201c", "\u201d"], ["\u2018", "\u2019"]];
+  const byDefinition = (s: string) => {
+    for (const [open, close] of pairs) {
+      if (s.length >= 2 && s.startsWith(open) && s.endsWith(close)) return s.slice(1, -1);
+    }
+    return s;
+  };
+  const unit = fc.constantFrom('"', "'", "\u201c", "\u201d", "\u2018", "\u2019", "a", " ", "😀");
+  fc.assert(
+    fc.property(fc.array(unit, { maxLength: 5 }), (units) => {
+      const s = units.join("");
+      assert.equal(FORMATTING_FUNCTIONS["strip-quotes"](s), byDefinition(s));
+    }),
+    { numRuns: 10_000 },
+  );
+});
