@@ -104,8 +104,11 @@ export class NormalizedText {
   shared(gold: NormalizedText): number {
     const a = this.#ranges;
     const b = gold.#ranges;
-    if (a === undefined || b === undefined) return sharedByCounts(this.counts(), gold.counts());
-    return sharedByRanges(this.#source, a, gold.#source, b);
+    if (a !== undefined && b !== undefined) {
+      const same = sharedByRanges(this.#source, a, gold.#source, b);
+      if (same >= 0) return same;
+    }
+    return sharedByCounts(this.counts(), gold.counts());
   }
 
   /** How often each token occurs, counted once. */
@@ -126,56 +129,89 @@ function sharedByCounts(pred: Map<string, number>, gold: Map<string, number>): n
   return same;
 }
 
-// A hash table kept between calls, cleared after each: slot → gold token index + 1 (0: free),
-// and how many of that token are still unmatched.
+/**
+ * Bounds of the token-overlap hash table: tables up to `keptSlots` slots are kept for the next
+ * call (larger ones, for very long texts, are let go), and a look-up that steps over more than
+ * `probes` slots (tokens made to share a hash) gives up for counting with Maps. An object so that
+ * a test can force the fallback.
+ */
+export const overlapTable = { keptSlots: 1 << 16, probes: 64 };
+
+// The kept table, cleared after each use: slot → gold token index + 1 (0: free), and how many of
+// that token are still unmatched.
 let slotToken = new Int32Array(64);
 let slotLeft = new Int32Array(64);
 
-/** The multiset overlap of two ASCII forms' tokens: Σ over tokens of the smaller count. */
+/**
+ * The multiset overlap of two ASCII forms' tokens (Σ over tokens of the smaller count), or -1
+ * when a look-up stepped over too many slots.
+ */
 function sharedByRanges(p: string, pr: AsciiSquadRanges, g: string, gr: AsciiSquadRanges): number {
   const gn = gr.length / 3;
   const pn = pr.length / 3;
   if (gn === 0 || pn === 0) return 0;
   let size = 16;
   while (size < 2 * gn) size *= 2;
-  if (size > slotToken.length) {
-    slotToken = new Int32Array(size);
-    slotLeft = new Int32Array(size);
+  let tokens = slotToken;
+  let left = slotLeft;
+  if (size > tokens.length) {
+    tokens = new Int32Array(size);
+    left = new Int32Array(size);
+    if (size <= overlapTable.keptSlots) {
+      slotToken = tokens;
+      slotLeft = left;
+    }
   }
-  const mask = size - 1;
-  for (let j = 0; j < gn; j++) {
+  const same = overlapIn(tokens, left, size - 1, p, pr, g, gr);
+  tokens.fill(0, 0, size);
+  return same;
+}
+
+/** {@link sharedByRanges} in a cleared table of `mask + 1` slots (left to the caller to clear). */
+function overlapIn(
+  tokens: Int32Array,
+  left: Int32Array,
+  mask: number,
+  p: string,
+  pr: AsciiSquadRanges,
+  g: string,
+  gr: AsciiSquadRanges,
+): number {
+  const limit = overlapTable.probes;
+  for (let j = 0; j < gr.length / 3; j++) {
     let slot = gr[3 * j + 2] & mask;
-    for (;;) {
-      const k = slotToken[slot];
+    for (let steps = 0;; steps++) {
+      const k = tokens[slot];
       if (k === 0) {
-        slotToken[slot] = j + 1;
-        slotLeft[slot] = 1;
+        tokens[slot] = j + 1;
+        left[slot] = 1;
         break;
       }
       if (sameAsciiToken(g, gr, k - 1, g, gr, j)) {
-        slotLeft[slot]++;
+        left[slot]++;
         break;
       }
+      if (steps >= limit) return -1;
       slot = (slot + 1) & mask;
     }
   }
   let same = 0;
-  for (let i = 0; i < pn; i++) {
+  for (let i = 0; i < pr.length / 3; i++) {
     let slot = pr[3 * i + 2] & mask;
-    for (;;) {
-      const k = slotToken[slot];
+    for (let steps = 0;; steps++) {
+      const k = tokens[slot];
       if (k === 0) break;
       if (sameAsciiToken(p, pr, i, g, gr, k - 1)) {
-        if (slotLeft[slot] > 0) {
-          slotLeft[slot]--;
+        if (left[slot] > 0) {
+          left[slot]--;
           same++;
         }
         break;
       }
+      if (steps >= limit) return -1;
       slot = (slot + 1) & mask;
     }
   }
-  slotToken.fill(0, 0, size);
   return same;
 }
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import assert from "node:assert/strict";
-import { normalizedText } from "./_squad_normalized.ts";
+import { normalizedText, overlapTable } from "./_squad_normalized.ts";
 import { quote, QUOTED_UNITS } from "./_result.ts";
 import { normalizeAnswer, pySplit, SQUAD_STEPS, type SquadStep } from "../text/mod.ts";
 
@@ -129,5 +129,32 @@ Deno.test("property: quoted is quote of the text, also before the text is made",
     assert.equal(normalizedText(s, SQUAD_STEPS).quoted(), want);
     assert.equal(normalizedText(s, SQUAD_STEPS).text.length > QUOTED_UNITS, n >= 7);
     assert.equal(normalizedText(s, SQUAD_STEPS).quoted(), want);
+  }
+});
+
+Deno.test("shared: the same overlap when look-ups give up for Maps, and with tables not kept", () => {
+  const saved = { ...overlapTable };
+  try {
+    for (const limits of [{ keptSlots: 16, probes: 0 }, { keptSlots: 16, probes: 1 }]) {
+      Object.assign(overlapTable, limits);
+      fc.assert(
+        fc.property(text, text, (a, b) => {
+          const ga = general(a, SQUAD_STEPS).tokens;
+          const gb = general(b, SQUAD_STEPS).tokens;
+          const na = normalizedText(a, SQUAD_STEPS);
+          const nb = normalizedText(b, SQUAD_STEPS);
+          assert.equal(na.shared(nb), overlap(ga, gb));
+        }),
+        { numRuns: 3_000 },
+      );
+      const long = Array.from({ length: 500 }, (_, i) => `w${i % 97}`).join(" ");
+      const other = Array.from({ length: 300 }, (_, i) => `w${i % 53}`).join(" ");
+      assert.equal(
+        normalizedText(long, SQUAD_STEPS).shared(normalizedText(other, SQUAD_STEPS)),
+        overlap(general(long, SQUAD_STEPS).tokens, general(other, SQUAD_STEPS).tokens),
+      );
+    }
+  } finally {
+    Object.assign(overlapTable, saved);
   }
 });
