@@ -5,7 +5,8 @@
  * @module
  */
 
-import { rougeTokens, tokenIds } from "./_rouge_tokens.ts";
+import { lcsOfIds, lcsOnRows } from "./_rouge_lcs.ts";
+import { beginRow, rougeIds } from "./_rouge_tokens.ts";
 import { requireReferences } from "./_stats.ts";
 
 /** A ROUGE-L figure. */
@@ -45,38 +46,7 @@ export function lcsLength(
   return lcsOnRows(a, b, new Int32Array(b.length + 1), new Int32Array(b.length + 1));
 }
 
-// Two rows of the LCS table, reused from call to call.
-let upper = new Int32Array(64);
-let lower = new Int32Array(64);
-
-/** {@link lcsLength} of two id lists, on the reused rows. */
-function lcsOfIds(a: readonly number[], b: readonly number[]): number {
-  if (upper.length <= b.length) {
-    upper = new Int32Array(2 * (b.length + 1));
-    lower = new Int32Array(2 * (b.length + 1));
-  }
-  return lcsOnRows(a, b, upper, lower);
-}
-
-/** The LCS length of `a` and `b` with two rows of at least `b.length + 1` cells as work space. */
-function lcsOnRows<T>(a: ArrayLike<T>, b: ArrayLike<T>, upper: Int32Array, lower: Int32Array) {
-  let prev = upper;
-  let row = lower;
-  prev.fill(0, 0, b.length + 1);
-  row[0] = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = x === b[j - 1] ? prev[j - 1] + 1 : Math.max(prev[j], row[j - 1]);
-    }
-    const swap = prev;
-    prev = row;
-    row = swap;
-  }
-  return prev[b.length];
-}
-
-function scoreTokens(prediction: readonly number[], target: readonly number[]) {
+function scoreTokens(prediction: Int32Array, target: Int32Array) {
   if (prediction.length === 0 || target.length === 0) return { precision: 0, recall: 0, f: 0 };
   const lcs = lcsOfIds(target, prediction);
   const precision = lcs / prediction.length;
@@ -107,13 +77,11 @@ export function rougeL(
 ): RougeLResult {
   requireReferences("rougeL", references);
   const stemmer = options.stemmer ?? false;
-  const { ids } = tokenIds([
-    rougeTokens(prediction, stemmer),
-    ...references.map((r) => rougeTokens(r, stemmer)),
-  ]);
+  beginRow();
+  const pred = rougeIds(prediction, stemmer);
   let best: RougeLResult | undefined;
   for (let referenceIndex = 0; referenceIndex < references.length; referenceIndex++) {
-    const scored = scoreTokens(ids[0], ids[referenceIndex + 1]);
+    const scored = scoreTokens(pred, rougeIds(references[referenceIndex], stemmer));
     if (best === undefined || scored.f > best.f) best = { ...scored, referenceIndex };
   }
   return best!;

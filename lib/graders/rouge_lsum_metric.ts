@@ -6,7 +6,8 @@
  */
 
 import { punktSentences } from "../text/mod.ts";
-import { rougeTokens, tokenIds } from "./_rouge_tokens.ts";
+import { lcsOfIds, markLcs } from "./_rouge_lcs.ts";
+import { beginRow, rougeUnitIds, symbolCount } from "./_rouge_tokens.ts";
 import { requireReferences } from "./_stats.ts";
 import { bestReference, fMeasure, type RougeScore } from "./rouge_n_metric.ts";
 
@@ -41,48 +42,16 @@ export function summaryUnits(text: string, splitSummaries = false): string[] {
   return units.filter((unit) => unit.length > 0);
 }
 
-// Scratch space reused from call to call: the full LCS table, the marks of a target sentence's
-// union of LCS positions, and each token's budget on either side (indexed by token id).
-let table = new Uint32Array(256);
+// Scratch space reused from call to call: the marks of a target sentence's union of LCS positions,
+// and each token's budget on either side (indexed by token id).
 let marks = new Uint8Array(64);
 let targetLeft = new Int32Array(1024);
 let predictionLeft = new Int32Array(1024);
 
-/**
- * Mark in `marks` the positions in `ref` of one LCS with `can`, read back from the full LCS table
- * as rouge-score's `_backtrack_norec` does: the diagonal on equal tokens, otherwise left when the
- * left cell is strictly larger than the upper one, else up.
- */
-function markLcs(ref: readonly number[], can: readonly number[]): void {
-  const width = can.length + 1;
-  const size = (ref.length + 1) * width;
-  if (table.length < size) table = new Uint32Array(Math.max(size, 2 * table.length));
-  const t = table;
-  t.fill(0, 0, size);
-  for (let i = 1; i <= ref.length; i++) {
-    const x = ref[i - 1];
-    for (let j = 1; j <= can.length; j++) {
-      t[i * width + j] = x === can[j - 1]
-        ? t[(i - 1) * width + j - 1] + 1
-        : Math.max(t[(i - 1) * width + j], t[i * width + j - 1]);
-    }
-  }
-  let i = ref.length;
-  let j = can.length;
-  while (i > 0 && j > 0) {
-    if (ref[i - 1] === can[j - 1]) {
-      marks[i - 1] = 1;
-      i--;
-      j--;
-    } else if (t[i * width + j - 1] > t[(i - 1) * width + j]) j--;
-    else i--;
-  }
-}
-
 /** rouge-score's `_summary_level_lcs` on sentence units as token ids below `symbols`. */
 function summaryLevelLcs(
-  target: readonly (readonly number[])[],
-  prediction: readonly (readonly number[])[],
+  target: readonly Int32Array[],
+  prediction: readonly Int32Array[],
   symbols: number,
 ): Omit<RougeScore, "referenceIndex"> {
   const zero = { precision: 0, recall: 0, f: 0 };
@@ -90,6 +59,23 @@ function summaryLevelLcs(
   const m = target.reduce((s, sentence) => s + sentence.length, 0);
   const n = prediction.reduce((s, sentence) => s + sentence.length, 0);
   if (m === 0 || n === 0) return zero;
+  let hits = 0;
+  if (target.length === 1 && prediction.length === 1) {
+    // One sentence each: the marked positions are one common subsequence, every token of which
+    // both sides hold often enough, so all of them count.
+    hits = lcsOfIds(target[0], prediction[0]);
+  } else hits = unionHits(target, prediction, symbols);
+  const recall = hits / m;
+  const precision = hits / n;
+  return { precision, recall, f: fMeasure(precision, recall) };
+}
+
+/** The tokens of `target` in the union of LCS positions, each within both sides' budgets. */
+function unionHits(
+  target: readonly Int32Array[],
+  prediction: readonly Int32Array[],
+  symbols: number,
+): number {
   // Budgets that keep a token from counting more often than either side has it.
   if (targetLeft.length < symbols) {
     targetLeft = new Int32Array(2 * symbols);
@@ -101,7 +87,7 @@ function summaryLevelLcs(
   for (const sentence of target) {
     if (marks.length < sentence.length) marks = new Uint8Array(2 * sentence.length);
     marks.fill(0, 0, sentence.length);
-    for (const candidate of prediction) markLcs(sentence, candidate);
+    for (const candidate of prediction) markLcs(sentence, candidate, marks);
     // The union of the positions, in increasing order.
     for (let position = 0; position < sentence.length; position++) {
       if (marks[position] === 0) continue;
@@ -115,9 +101,7 @@ function summaryLevelLcs(
   }
   for (const sentence of target) for (const id of sentence) targetLeft[id] = 0;
   for (const sentence of prediction) for (const id of sentence) predictionLeft[id] = 0;
-  const recall = hits / m;
-  const precision = hits / n;
-  return { precision, recall, f: fMeasure(precision, recall) };
+  return hits;
 }
 
 /**
@@ -145,11 +129,10 @@ export function rougeLsum(
   requireReferences("rougeLsum", references);
   const stemmer = options.stemmer ?? false;
   const split = options.splitSummaries ?? false;
-  const units = (text: string) => summaryUnits(text, split).map((s) => rougeTokens(s, stemmer));
-  // Sentence units as ids, numbered over the prediction and every reference together.
-  const sentences = [units(prediction), ...references.map(units)];
-  const { ids, symbols } = tokenIds(sentences.flat());
-  let at = 0;
-  const [pred, ...targets] = sentences.map((text) => ids.slice(at, at += text.length));
-  return bestReference(references, (_, i) => summaryLevelLcs(targets[i], pred, symbols));
+  beginRow();
+  const pred = rougeUnitIds(prediction, stemmer, split);
+  return bestReference(references, (reference) => {
+    const target = rougeUnitIds(reference, stemmer, split);
+    return summaryLevelLcs(target, pred, symbolCount());
+  });
 }

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { rougeTokens, tokenIds } from "./_rouge_tokens.ts";
+import { beginRow, rougeIds } from "./_rouge_tokens.ts";
 import { requireReferences } from "./_stats.ts";
 import { UserRangeError } from "../errors/mod.ts";
 
@@ -57,7 +57,7 @@ let slotStart = new Int32Array(64);
 let slotCount = new Int32Array(64);
 let slotUsed = new Int32Array(64);
 
-function ngramHash(ids: readonly number[], at: number, n: number): number {
+function ngramHash(ids: Int32Array, at: number, n: number): number {
   let h = 0x811c9dc5;
   for (let k = 0; k < n; k++) h = Math.imul(h ^ ids[at + k], 0x01000193);
   return h ^ (h >>> 15);
@@ -65,8 +65,8 @@ function ngramHash(ids: readonly number[], at: number, n: number): number {
 
 /** The slot of the n-gram of `ids` at `at`: the one holding it, or the empty one where it goes. */
 function slotOf(
-  pred: readonly number[],
-  ids: readonly number[],
+  pred: Int32Array,
+  ids: Int32Array,
   at: number,
   n: number,
   mask: number,
@@ -82,8 +82,16 @@ function slotOf(
   }
 }
 
+/** Whether two id lists are equal (then the clipped overlap is every n-gram). */
+function sameIds(a: Int32Array, b: Int32Array): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** Count the prediction's n-grams into the table; returns the table's mask. */
-function countPrediction(pred: readonly number[], n: number, grams: number): number {
+function countPrediction(pred: Int32Array, n: number, grams: number): number {
   let size = 64;
   while (size < 2 * grams) size *= 2;
   if (slotStart.length < size) {
@@ -104,8 +112,8 @@ function countPrediction(pred: readonly number[], n: number, grams: number): num
 
 /** The clipped overlap of a target's n-grams with the counted prediction's. */
 function overlapWith(
-  pred: readonly number[],
-  target: readonly number[],
+  pred: Int32Array,
+  target: Int32Array,
   n: number,
   mask: number,
 ): number {
@@ -150,16 +158,19 @@ export function rougeN(
     throw new UserRangeError(`rougeN needs n, a whole number ≥ 1, got ${String(n)}`);
   }
   const stemmer = options.stemmer ?? false;
-  const { ids } = tokenIds([
-    rougeTokens(prediction, stemmer),
-    ...references.map((r) => rougeTokens(r, stemmer)),
-  ]);
-  const pred = ids[0];
+  beginRow();
+  const pred = rougeIds(prediction, stemmer);
   const predCount = Math.max(pred.length - n + 1, 0);
-  const mask = countPrediction(pred, n, predCount);
-  return bestReference(references, (_, i) => {
-    const target = ids[i + 1];
-    const overlap = predCount === 0 ? 0 : overlapWith(pred, target, n, mask);
+  let mask = -1;
+  return bestReference(references, (reference) => {
+    const target = rougeIds(reference, stemmer);
+    let overlap = 0;
+    if (predCount === 0) overlap = 0;
+    else if (sameIds(pred, target)) overlap = predCount;
+    else {
+      if (mask < 0) mask = countPrediction(pred, n, predCount);
+      overlap = overlapWith(pred, target, n, mask);
+    }
     const precision = overlap / Math.max(predCount, 1);
     const recall = overlap / Math.max(target.length - n + 1, 1);
     return { precision, recall, f: fMeasure(precision, recall) };

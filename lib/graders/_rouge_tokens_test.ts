@@ -1,0 +1,94 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { punktSentences, rougeTokenize } from "../text/mod.ts";
+import { beginRow, rougeIds, rougeUnitIds, symbolCount, tokenOfId } from "./_rouge_tokens.ts";
+
+// Texts of ASCII words in any case, digits, punctuation and newlines (the one-pass path), the same
+// with non-ASCII pieces (the general path; Unicode lowercasing turns some of them into ASCII
+// letters), and arbitrary strings.
+const asciiPiece = fc.oneof(
+  fc.constantFrom("The", "the", "THE", "cats", "Running", "flies", "ties", "sky", "news", "ab"),
+  fc.constantFrom("a1b2", "123", "x", "happily", "generously", "was", "caresses", "ponies"),
+  fc.constantFrom(" ", "  ", "\n", "\r\n", "\t", ".", ",", "'", "-", "_", "!", "Mr. ", "? "),
+  fc.stringMatching(/^[A-Za-z0-9]{1,6}$/),
+  fc.string({ maxLength: 4, unit: fc.integer({ min: 0, max: 127 }).map(String.fromCharCode) }),
+);
+const otherPiece = fc.oneof(
+  fc.constantFrom("é", "café", "İ", "\u212Aelvin", "Straße", "日本", "😀", "Σ", "ΣΑΣ", "\u0130x"),
+  fc.string({ maxLength: 4, unit: "grapheme" }),
+  fc.string({ maxLength: 4, unit: "binary" }),
+);
+const text = fc.oneof(
+  { arbitrary: fc.array(asciiPiece, { maxLength: 14 }).map((p) => p.join("")), weight: 4 },
+  fc.array(fc.oneof(asciiPiece, otherPiece), { maxLength: 14 }).map((p) => p.join("")),
+  fc.string({ maxLength: 30 }),
+  fc.constant(""),
+);
+const words = (ids: ArrayLike<number>) => Array.from(ids, tokenOfId);
+
+Deno.test("ids spell rougeTokenize's tokens, with and without the stemmer", () => {
+  fc.assert(
+    fc.property(text, fc.boolean(), (s, stemmer) => {
+      beginRow();
+      assert.deepEqual(words(rougeIds(s, stemmer)), rougeTokenize(s, { stemmer }));
+      // Asked again (remembered), the same.
+      assert.deepEqual(words(rougeIds(s, stemmer)), rougeTokenize(s, { stemmer }));
+    }),
+    { numRuns: 3_000 },
+  );
+});
+
+Deno.test("lines and Punkt sentences as ids are the tokenized units that hold tokens", () => {
+  const units = (pieces: string[], stemmer: boolean) =>
+    pieces.map((u) => rougeTokenize(u, { stemmer })).filter((t) => t.length > 0);
+  fc.assert(
+    fc.property(text, fc.boolean(), (s, stemmer) => {
+      beginRow();
+      const lines = rougeUnitIds(s, stemmer, false).map(words);
+      assert.deepEqual(lines, units(s.split("\n"), stemmer));
+      const sentences = rougeUnitIds(s, stemmer, true).map(words);
+      assert.deepEqual(sentences, units(punktSentences(s), stemmer));
+    }),
+    { numRuns: 1_000 },
+  );
+});
+
+Deno.test("equal tokens have equal ids across texts and settings, other tokens other ids", () => {
+  fc.assert(
+    fc.property(fc.array(fc.tuple(text, fc.boolean()), { maxLength: 5 }), (texts) => {
+      beginRow();
+      const seen = new Map<number, string>();
+      const byWord = new Map<string, number>();
+      for (const [s, stemmer] of texts) {
+        for (const id of rougeIds(s, stemmer)) {
+          assert.ok(id >= 0 && id < symbolCount());
+          const word = tokenOfId(id);
+          assert.equal(seen.get(id) ?? word, word);
+          assert.equal(byWord.get(word) ?? id, id);
+          seen.set(id, word);
+          byWord.set(word, id);
+        }
+      }
+    }),
+    { numRuns: 1_000 },
+  );
+});
+
+Deno.test("a table grown past its limit is emptied between rows, and remembered texts renumbered", () => {
+  beginRow();
+  const early = "Alpha beta GAMMA alpha";
+  const before = rougeIds(early, false);
+  // More distinct tokens than the table keeps (2^18).
+  const many = Array.from({ length: (1 << 18) + 10 }, (_, i) => `w${i.toString(36)}`).join(" ");
+  assert.equal(rougeIds(many, false).length, (1 << 18) + 10);
+  assert.equal(words(before).join(" "), "alpha beta gamma alpha");
+  beginRow();
+  assert.ok(symbolCount() < 10);
+  const after = rougeIds(early, false);
+  assert.notEqual(after, before);
+  assert.deepEqual(words(after), ["alpha", "beta", "gamma", "alpha"]);
+  const other = rougeIds("gamma!", false);
+  assert.equal(other[0], after[2]);
+  beginRow();
+  assert.equal(rougeIds(early, false), after);
+});

@@ -1,0 +1,189 @@
+// ROUGE-N, ROUGE-L and ROUGE-Lsum (on token ids, with their shortcuts) against a plain reading of
+// rouge-score's algorithms on token strings, on generated texts: figures equal to the last bit.
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { punktSentences, rougeTokenize } from "../text/mod.ts";
+import { rougeL } from "./rouge_l_metric.ts";
+import { rougeLsum } from "./rouge_lsum_metric.ts";
+import { fMeasure, rougeN, type RougeScore } from "./rouge_n_metric.ts";
+
+type Prf = Omit<RougeScore, "referenceIndex">;
+
+function best(references: readonly string[], score: (r: string) => Prf): RougeScore {
+  let out: RougeScore | undefined;
+  references.forEach((r, referenceIndex) => {
+    const s = score(r);
+    if (out === undefined || s.f > out.f) out = { ...s, referenceIndex };
+  });
+  return out!;
+}
+
+function counts(tokens: string[], n: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (let i = 0; i + n <= tokens.length; i++) {
+    const key = tokens.slice(i, i + n).join(" ");
+    out.set(key, (out.get(key) ?? 0) + 1);
+  }
+  return out;
+}
+
+function plainRougeN(prediction: string, references: string[], n: number, stemmer: boolean) {
+  const pred = counts(rougeTokenize(prediction, { stemmer }), n);
+  const predGrams = [...pred.values()].reduce((a, b) => a + b, 0);
+  return best(references, (r) => {
+    const target = counts(rougeTokenize(r, { stemmer }), n);
+    let overlap = 0;
+    for (const [gram, c] of target) overlap += Math.min(c, pred.get(gram) ?? 0);
+    const targetGrams = [...target.values()].reduce((a, b) => a + b, 0);
+    const precision = overlap / Math.max(predGrams, 1);
+    const recall = overlap / Math.max(targetGrams, 1);
+    return { precision, recall, f: fMeasure(precision, recall) };
+  });
+}
+
+function table(a: string[], b: string[]): number[][] {
+  const t = Array.from({ length: a.length + 1 }, () => new Array(b.length + 1).fill(0));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      t[i][j] = a[i - 1] === b[j - 1] ? t[i - 1][j - 1] + 1 : Math.max(t[i - 1][j], t[i][j - 1]);
+    }
+  }
+  return t;
+}
+
+function plainRougeL(prediction: string, references: string[], stemmer: boolean) {
+  const pred = rougeTokenize(prediction, { stemmer });
+  return best(references, (r) => {
+    const target = rougeTokenize(r, { stemmer });
+    if (pred.length === 0 || target.length === 0) return { precision: 0, recall: 0, f: 0 };
+    const lcs = table(target, pred)[target.length][pred.length];
+    const precision = lcs / pred.length;
+    const recall = lcs / target.length;
+    return { precision, recall, f: fMeasure(precision, recall) };
+  });
+}
+
+/** rouge-score's `_summary_level_lcs`, with `_union_lcs` and `_backtrack_norec`. */
+function summaryLevel(ref: string[][], can: string[][]): Prf {
+  const zero = { precision: 0, recall: 0, f: 0 };
+  if (ref.length === 0 || can.length === 0) return zero;
+  const m = ref.flat().length;
+  const n = can.flat().length;
+  if (m === 0 || n === 0) return zero;
+  const left = (units: string[][]) => {
+    const out = new Map<string, number>();
+    for (const t of units.flat()) out.set(t, (out.get(t) ?? 0) + 1);
+    return out;
+  };
+  const [refLeft, canLeft] = [left(ref), left(can)];
+  let hits = 0;
+  for (const r of ref) {
+    const union = new Set<number>();
+    for (const c of can) {
+      const t = table(r, c);
+      let [i, j] = [r.length, c.length];
+      while (i > 0 && j > 0) {
+        if (r[i - 1] === c[j - 1]) {
+          union.add(i - 1);
+          i--;
+          j--;
+        } else if (t[i][j - 1] > t[i - 1][j]) j--;
+        else i--;
+      }
+    }
+    for (const position of [...union].sort((a, b) => a - b)) {
+      const token = r[position];
+      if (canLeft.get(token)! > 0 && refLeft.get(token)! > 0) {
+        hits++;
+        canLeft.set(token, canLeft.get(token)! - 1);
+        refLeft.set(token, refLeft.get(token)! - 1);
+      }
+    }
+  }
+  const recall = hits / m;
+  const precision = hits / n;
+  return { precision, recall, f: fMeasure(precision, recall) };
+}
+
+function plainRougeLsum(
+  prediction: string,
+  references: string[],
+  stemmer: boolean,
+  split: boolean,
+) {
+  const units = (text: string) =>
+    (split ? punktSentences(text) : text.split("\n")).filter((u) => u.length > 0)
+      .map((u) => rougeTokenize(u, { stemmer }));
+  const pred = units(prediction);
+  return best(references, (r) => summaryLevel(units(r), pred));
+}
+
+// Texts from a few words in any case, so that n-grams and subsequences match often; sentence
+// ends, newlines and non-ASCII pieces; and arbitrary strings.
+const word = fc.constantFrom(
+  "the",
+  "The",
+  "CAT",
+  "cat",
+  "cats",
+  "sat",
+  "on",
+  "mat",
+  "running",
+  "a1",
+);
+const gap = fc.constantFrom(" ", " ", " ", "\n", ". ", ".\n", ", ", "\r\n", " é ", "İ", "\n\n");
+const text = fc.oneof(
+  {
+    arbitrary: fc.array(fc.tuple(word, gap), { maxLength: 12 }).map((p) => p.flat().join("")),
+    weight: 5,
+  },
+  fc.string({ maxLength: 20 }),
+);
+const similar = fc.tuple(text, text, text, text).map(([head, a, b, tail]) => [
+  head + a + tail,
+  head + b + tail,
+]);
+const row = fc.oneof(
+  fc.tuple(text, fc.array(text, { minLength: 1, maxLength: 3 })),
+  similar.map(([a, b]) => [a, [b]] as [string, string[]]),
+  text.map((t) => [t, [t]] as [string, string[]]),
+);
+
+Deno.test("ROUGE-1 and ROUGE-2 equal the plain n-gram count", () => {
+  fc.assert(
+    fc.property(row, fc.boolean(), ([prediction, references], stemmer) => {
+      for (const n of [1, 2, 3]) {
+        assert.deepEqual(
+          rougeN(prediction, references, { n, stemmer }),
+          plainRougeN(prediction, references, n, stemmer),
+        );
+      }
+    }),
+    { numRuns: 2_000 },
+  );
+});
+
+Deno.test("ROUGE-L equals the plain LCS table", () => {
+  fc.assert(
+    fc.property(row, fc.boolean(), ([prediction, references], stemmer) => {
+      assert.deepEqual(
+        rougeL(prediction, references, { stemmer }),
+        plainRougeL(prediction, references, stemmer),
+      );
+    }),
+    { numRuns: 2_000 },
+  );
+});
+
+Deno.test("ROUGE-Lsum equals the plain summary-level LCS, over lines and over sentences", () => {
+  fc.assert(
+    fc.property(row, fc.boolean(), fc.boolean(), ([prediction, references], stemmer, split) => {
+      assert.deepEqual(
+        rougeLsum(prediction, references, { stemmer, splitSummaries: split }),
+        plainRougeLsum(prediction, references, stemmer, split),
+      );
+    }),
+    { numRuns: 2_000 },
+  );
+});
