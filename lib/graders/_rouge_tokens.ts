@@ -181,18 +181,28 @@ function scanAscii(text: string, stemmer: boolean): number {
   return count;
 }
 
-/** The ids of token strings from the general path. */
-function idsOfWords(tokens: readonly string[]): Int32Array {
+/**
+ * The ids of `rougeTokenize(text, { stemmer })` by the general path: the tokens without stemming
+ * (the words it would stem), then each one's stem, dropped where `rougeTokenize` drops it. The
+ * stem of a token is worked out once, when first asked for.
+ */
+function generalIds(text: string, stemmer: boolean): Int32Array {
+  const tokens = rougeTokenize(text);
   const ids = new Int32Array(tokens.length);
-  for (let k = 0; k < tokens.length; k++) ids[k] = idOfWord(tokens[k]);
-  return ids;
+  let count = 0;
+  for (let k = 0; k < tokens.length; k++) {
+    let id = idOfWord(tokens[k]);
+    if (stemmer) id = stemId(id);
+    if (id >= 0) ids[count++] = id;
+  }
+  return count === ids.length ? ids : ids.slice(0, count);
 }
 
-/** The units with tokens of `pieces` (the others count for nothing in ROUGE-Lsum). */
+/** The ids of the pieces of a text that hold tokens (the others count for nothing in Lsum). */
 function unitsOfPieces(pieces: readonly string[], stemmer: boolean): Int32Array[] {
   const units: Int32Array[] = [];
   for (const piece of pieces) {
-    const ids = idsOfWords(rougeTokenize(piece, { stemmer }));
+    const ids = entryOf(piece, stemmer).ids;
     if (ids.length > 0) units.push(ids);
   }
   return units;
@@ -203,8 +213,11 @@ interface Entry {
   generation: number;
   /** The text's tokens. */
   ids: Int32Array;
-  /** The tokens of each line that has any (the very `ids` object when only one line has). */
-  lines: readonly Int32Array[];
+  /**
+   * The tokens of each line that has any (the very `ids` object when only one line has); made
+   * when first asked for if the text is not ASCII.
+   */
+  lines: readonly Int32Array[] | undefined;
   /** The tokens of each Punkt sentence that has any, once asked for. */
   sentences: readonly Int32Array[] | undefined;
 }
@@ -214,8 +227,8 @@ function fill(entry: Entry, text: string, stemmer: boolean): void {
   entry.sentences = undefined;
   const count = scanAscii(text, stemmer);
   if (count < 0) {
-    entry.ids = idsOfWords(rougeTokenize(text, { stemmer }));
-    entry.lines = unitsOfPieces(text.split("\n"), stemmer);
+    entry.ids = generalIds(text, stemmer);
+    entry.lines = undefined;
     return;
   }
   const ids = count === 0 ? NO_IDS : out.slice(0, count);
@@ -231,7 +244,7 @@ function fill(entry: Entry, text: string, stemmer: boolean): void {
 }
 
 function newEntry(): Entry {
-  return { generation: -1, ids: NO_IDS, lines: [], sentences: undefined };
+  return { generation: -1, ids: NO_IDS, lines: undefined, sentences: undefined };
 }
 
 const PLAIN = memoized((_text: string) => newEntry());
@@ -299,7 +312,7 @@ export function rougeUnitIds(
   splitSummaries: boolean,
 ): readonly Int32Array[] {
   const entry = entryOf(text, stemmer);
-  if (!splitSummaries) return entry.lines;
+  if (!splitSummaries) return entry.lines ??= unitsOfPieces(text.split("\n"), stemmer);
   return entry.sentences ??= unitsOfPieces(punktSentences(text), stemmer);
 }
 
