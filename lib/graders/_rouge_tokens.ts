@@ -1,130 +1,36 @@
 // rouge-score's tokens of a text as integer ids, shared by ROUGE-1, ROUGE-2, ROUGE-L, ROUGE-Lsum
 // and the near-miss probe's re-grades (they all tokenize the same output and references of a row).
 //
-// Every distinct token gets an id from one table kept across rows (0, 1, 2… in order of first
-// appearance), so equal tokens have equal ids and the metrics compare and count integers. A text
-// of ASCII characters only is tokenized in one pass over its characters: each run of ASCII letters
-// and digits is looked up in the table by its lowercased characters, and no lowercased copy of the
-// text, no token strings and no token lists are made (only a token seen for the first time becomes
-// a string). Any other text takes the general path, `rougeTokenize`, whose tokens are then looked
-// up: Unicode lowercasing can turn a non-ASCII character into ASCII letters (`K` Kelvin sign → `k`,
-// `İ` → `i` and a combining dot), which the fast path does not try to copy. For ASCII text the two
-// agree: lowercasing only maps `A`–`Z`, and the tokens are the runs of `[a-z0-9]` between the rest.
+// Tokens are ids of the table in `_rouge_token_table.ts`, so the metrics compare and count
+// integers. A text of ASCII characters only is tokenized in one pass over its characters: each run
+// of ASCII letters and digits is looked up in the table by its lowercased characters, and no
+// lowercased copy of the text, no token strings and no token lists are made. Any other text takes
+// the general path, `rougeTokenize`, whose tokens are then looked up: Unicode lowercasing can turn
+// a non-ASCII character into ASCII letters (`K` Kelvin sign → `k`, `İ` → `i` and a combining dot),
+// which the fast path does not try to copy. For ASCII text the two agree: lowercasing only maps
+// `A`–`Z`, and the tokens are the runs of `[a-z0-9]` between the rest. Stemmed tokens are the
+// unstemmed ones' stems, each worked out once.
 //
-// The table is emptied, between rows, once it holds more than LIMIT tokens, so that a long run over
-// texts with ever new words keeps a bounded memory; ids handed out before are then stale, which is
-// why a metric calls `beginRow` before it takes the ids of a row's texts, and why a remembered
-// text's ids carry the table's generation.
-import { porterStem, punktSentences, rougeTokenize } from "../text/mod.ts";
+// Since the table may be emptied between rows (and its ids then go stale), a metric calls
+// `beginRow` before it takes the ids of a row's texts, and a remembered text's ids carry the
+// table's generation.
+import { punktSentences, rougeTokenize } from "../text/mod.ts";
 import { memoized } from "./_memo.ts";
+import {
+  beginRow,
+  generation,
+  HASH_SEED,
+  hashStep,
+  idOfSpan,
+  idOfWord,
+  stemId,
+  symbolCount,
+  tokenOfId,
+} from "./_rouge_token_table.ts";
 
-const LIMIT = 1 << 18;
-const VALID_TOKEN = /^[a-z0-9]+$/;
+export { beginRow, symbolCount, tokenOfId };
+
 const NO_IDS = new Int32Array(0);
-
-// The table: token strings (lowercase), their characters one after another in `pool`, their
-// stems' ids (-1 not known yet, -2 when the stem is not a valid token), and an open-addressing
-// index of slots of four numbers: hash, id + 1 (0 for a free slot), start in `pool`, length.
-let generation = 0;
-let words: string[] = [];
-let stems = new Int32Array(1024);
-let pool = new Uint8Array(8192);
-let poolSize = 0;
-let index = new Int32Array(4 * 1024);
-let mask = 1023;
-
-/** The first slot to try for a token hash. */
-function spread(h: number): number {
-  return (h ^ (h >>> 15)) & mask;
-}
-
-function grow(): void {
-  const old = index;
-  index = new Int32Array(2 * old.length);
-  mask = index.length / 4 - 1;
-  for (let at = 0; at < old.length; at += 4) {
-    if (old[at + 1] === 0) continue;
-    let slot = spread(old[at]);
-    while (index[4 * slot + 1] !== 0) slot = (slot + 1) & mask;
-    index.set(old.subarray(at, at + 4), 4 * slot);
-  }
-}
-
-/** Add the token `text[start…end)` lowercased, of hash `h`, at the free slot `slot`. */
-function add(text: string, start: number, end: number, h: number, slot: number): number {
-  const id = words.length;
-  const word = text.slice(start, end).toLowerCase();
-  words.push(word);
-  if (stems.length <= id) {
-    const bigger = new Int32Array(2 * stems.length);
-    bigger.set(stems);
-    stems = bigger;
-  }
-  stems[id] = -1;
-  if (pool.length < poolSize + word.length) {
-    const bigger = new Uint8Array(2 * (poolSize + word.length));
-    bigger.set(pool.subarray(0, poolSize));
-    pool = bigger;
-  }
-  for (let k = 0; k < word.length; k++) pool[poolSize + k] = word.charCodeAt(k);
-  const at = 4 * slot;
-  index[at] = h;
-  index[at + 1] = id + 1;
-  index[at + 2] = poolSize;
-  index[at + 3] = word.length;
-  poolSize += word.length;
-  // At most three slots in four are taken.
-  if (4 * words.length > 3 * (mask + 1)) grow();
-  return id;
-}
-
-/**
- * The id of the token `text[start…end)` lowercased, a run of ASCII letters and digits whose
- * hash (see `hashStep`) is `h`; a new token is added to the table.
- */
-function idOfSpan(text: string, start: number, end: number, h: number): number {
-  const length = end - start;
-  let slot = spread(h);
-  for (;;) {
-    const at = 4 * slot;
-    const entry = index[at + 1];
-    if (entry === 0) return add(text, start, end, h, slot);
-    if (index[at] === h && index[at + 3] === length) {
-      const from = index[at + 2];
-      let k = 0;
-      // For ASCII letters and digits, `| 32` lowercases letters and leaves digits alone.
-      while (k < length && pool[from + k] === (text.charCodeAt(start + k) | 32)) k++;
-      if (k === length) return entry - 1;
-    }
-    slot = (slot + 1) & mask;
-  }
-}
-
-const HASH_SEED = 0x811c9dc5 | 0;
-
-/** The token hash after one more character (already lowercased). */
-function hashStep(h: number, c: number): number {
-  return Math.imul(h ^ c, 0x01000193);
-}
-
-/** The id of a token string from the general path (lowercase ASCII letters and digits). */
-function idOfWord(word: string): number {
-  let h = HASH_SEED;
-  for (let k = 0; k < word.length; k++) h = hashStep(h, word.charCodeAt(k));
-  return idOfSpan(word, 0, word.length, h);
-}
-
-/** The id of a token's stem, or -2 when the stem is dropped (as `rougeTokenize` drops it). */
-function stemId(id: number): number {
-  let stem = stems[id];
-  if (stem === -1) {
-    const word = words[id];
-    const stemmed = word.length > 3 ? porterStem(word) : word;
-    stem = VALID_TOKEN.test(stemmed) ? idOfWord(stemmed) : -2;
-    stems[id] = stem;
-  }
-  return stem;
-}
 
 // Work space of the one-pass tokenizer: the ids so far, and the token counts at each newline.
 let out = new Int32Array(256);
@@ -257,24 +163,6 @@ function entryOf(text: string, stemmer: boolean): Entry {
 }
 
 /**
- * Make the ids of the texts asked for next comparable: call it before taking the ids of one row's
- * texts (a table grown past its limit is emptied here, never between the texts of a row).
- */
-export function beginRow(): void {
-  if (words.length <= LIMIT) return;
-  generation++;
-  words = [];
-  poolSize = 0;
-  index = new Int32Array(4 * 1024);
-  mask = 1023;
-}
-
-/** An upper bound of the ids handed out since `beginRow`: every id is below it. */
-export function symbolCount(): number {
-  return words.length;
-}
-
-/**
  * `rougeTokenize(text, { stemmer })` as ids (shared: do not change them).
  *
  * @example Equal tokens, equal ids
@@ -314,9 +202,4 @@ export function rougeUnitIds(
   const entry = entryOf(text, stemmer);
   if (!splitSummaries) return entry.lines ??= unitsOfPieces(text.split("\n"), stemmer);
   return entry.sentences ??= unitsOfPieces(punktSentences(text), stemmer);
-}
-
-/** The token string of an id (for tests). */
-export function tokenOfId(id: number): string {
-  return words[id];
 }
