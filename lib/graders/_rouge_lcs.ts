@@ -59,18 +59,30 @@ function lcsOfRanges(
   return prev[width];
 }
 
-// The last pair measured: ROUGE-L and ROUGE-Lsum of a row of one-line texts ask for the same one
-// (the lists are remembered ones, never changed, so the same objects hold the same ids).
-let lastA: Int32Array | undefined;
-let lastB: Int32Array | undefined;
-let lastLength = 0;
+// The last pairs measured: ROUGE-L and ROUGE-Lsum of a row of one-line texts ask for the same one,
+// and the near-miss probe's re-grades ask again for texts changed in ways that keep their tokens
+// (case, spacing). A pair is found again by its contents, which costs one pass at most.
+const RECENT = 8;
+const recentA: Int32Array[] = [];
+const recentB: Int32Array[] = [];
+const recentLength = new Int32Array(RECENT);
+let nextRecent = 0;
+
+function sameIds(a: Int32Array, b: Int32Array): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 /**
  * The LCS length of two id lists. The common start and end are matched first (an LCS can always
  * take them), so equal or nearly equal lists cost one pass.
  */
 export function lcsOfIds(a: Int32Array, b: Int32Array): number {
-  if (a === lastA && b === lastB) return lastLength;
+  for (let k = 0; k < recentA.length; k++) {
+    if (sameIds(recentA[k], a) && sameIds(recentB[k], b)) return recentLength[k];
+  }
   let start = 0;
   let aEnd = a.length;
   let bEnd = b.length;
@@ -81,9 +93,10 @@ export function lcsOfIds(a: Int32Array, b: Int32Array): number {
   }
   let length = start + (a.length - aEnd);
   if (aEnd > start && bEnd > start) length += lcsOfRanges(a, start, aEnd, b, start, bEnd);
-  lastA = a;
-  lastB = b;
-  lastLength = length;
+  recentA[nextRecent] = a;
+  recentB[nextRecent] = b;
+  recentLength[nextRecent] = length;
+  nextRecent = (nextRecent + 1) % RECENT;
   return length;
 }
 

@@ -40,8 +40,9 @@ Deno.test("lcsOfIds (common start and end cut off) equals the plain LCS length",
     fc.property(pair, ([a, b]) => {
       const plain = lcsOnRows(a, b, new Int32Array(b.length + 1), new Int32Array(b.length + 1));
       assert.equal(lcsOfIds(a, b), plain);
-      // Asked again (remembered), and the other way round.
+      // Asked again (remembered, also for copies), and the other way round.
       assert.equal(lcsOfIds(a, b), plain);
+      assert.equal(lcsOfIds(a.slice(), b.slice()), plain);
       assert.equal(lcsOfIds(b, a), plain);
     }),
     { numRuns: 5_000 },
@@ -60,6 +61,15 @@ Deno.test("markLcs (common end marked without a table) marks rouge-score's LCS p
     }),
     { numRuns: 5_000 },
   );
+});
+
+Deno.test("a remembered pair is found by its contents, not taken for another", () => {
+  const a = Int32Array.from([1, 2, 3]);
+  assert.equal(lcsOfIds(a, Int32Array.from([3, 2, 1])), 1);
+  assert.equal(lcsOfIds(Int32Array.from([1, 2, 3]), Int32Array.from([3, 2, 1])), 1);
+  assert.equal(lcsOfIds(a, Int32Array.from([3, 2, 1, 3])), 2);
+  assert.equal(lcsOfIds(a, Int32Array.from([1, 2, 1])), 2);
+  assert.equal(lcsOfIds(Int32Array.from([1, 2]), Int32Array.from([3, 2, 1])), 1);
 });
 
 Deno.test("marks add up over several candidates", () => {
