@@ -27,22 +27,45 @@ function spread(h: number): number {
   return (h ^ (h >>> 15)) & mask;
 }
 
+// How far a look-up walks from a token's first slot. Tokens that find no free slot that near (only
+// texts made to share hashes do that) are kept in `overflow`, a Map, so that no input makes the
+// look-ups walk the table from one end to the other.
+let reach = 64;
+let overflow: Map<string, number> | undefined;
+
+/**
+ * Empty the table (as between rows past its limit) and change how far look-ups walk: tests send
+ * tokens to the overflow Map with a short reach.
+ */
+export function resetForTests(slots = 64): void {
+  clear();
+  reach = slots;
+}
+
+/** Put an entry of the old index (at `at`) in the new one, or in `overflow` when too far. */
+function place(old: Int32Array, at: number): void {
+  let slot = spread(old[at]);
+  for (let step = 0; step < reach; step++) {
+    if (index[4 * slot + 1] === 0) {
+      for (let k = 0; k < 4; k++) index[4 * slot + k] = old[at + k];
+      return;
+    }
+    slot = (slot + 1) & mask;
+  }
+  const id = old[at + 1] - 1;
+  (overflow ??= new Map()).set(words[id], id);
+}
+
 function grow(): void {
   const old = index;
   index = new Int32Array(2 * old.length);
   mask = index.length / 4 - 1;
-  for (let at = 0; at < old.length; at += 4) {
-    if (old[at + 1] === 0) continue;
-    let slot = spread(old[at]);
-    while (index[4 * slot + 1] !== 0) slot = (slot + 1) & mask;
-    for (let k = 0; k < 4; k++) index[4 * slot + k] = old[at + k];
-  }
+  for (let at = 0; at < old.length; at += 4) if (old[at + 1] !== 0) place(old, at);
 }
 
-/** Add the token `text[start…end)` lowercased, of hash `h`, at the free slot `slot`. */
-function add(text: string, start: number, end: number, h: number, slot: number): number {
+/** Add `word` (of hash `h`) at the free slot `slot`, or to `overflow` when `slot` is -1. */
+function add(word: string, h: number, slot: number): number {
   const id = words.length;
-  const word = text.slice(start, end).toLowerCase();
   words.push(word);
   if (stems.length <= id) {
     const bigger = new Int32Array(2 * stems.length);
@@ -50,6 +73,10 @@ function add(text: string, start: number, end: number, h: number, slot: number):
     stems = bigger;
   }
   stems[id] = -1;
+  if (slot < 0) {
+    (overflow ??= new Map()).set(word, id);
+    return id;
+  }
   if (pool.length < poolSize + word.length) {
     const bigger = new Uint8Array(2 * (poolSize + word.length));
     bigger.set(pool.subarray(0, poolSize));
@@ -74,10 +101,15 @@ function add(text: string, start: number, end: number, h: number, slot: number):
 export function idOfSpan(text: string, start: number, end: number, h: number): number {
   const length = end - start;
   let slot = spread(h);
-  for (;;) {
+  let free = -1;
+  for (let step = 0; step < reach; step++) {
     const at = 4 * slot;
     const entry = index[at + 1];
-    if (entry === 0) return add(text, start, end, h, slot);
+    if (entry === 0) {
+      if (overflow === undefined) return add(text.slice(start, end).toLowerCase(), h, slot);
+      free = slot;
+      break;
+    }
     if (index[at] === h && index[at + 3] === length) {
       const from = index[at + 2];
       let k = 0;
@@ -87,6 +119,9 @@ export function idOfSpan(text: string, start: number, end: number, h: number): n
     }
     slot = (slot + 1) & mask;
   }
+  // Not in the index within reach: in the overflow Map, or new.
+  const word = text.slice(start, end).toLowerCase();
+  return overflow?.get(word) ?? add(word, h, free);
 }
 
 export const HASH_SEED = 0x811c9dc5 | 0;
@@ -120,12 +155,16 @@ export function stemId(id: number): number {
  * texts (a table grown past its limit is emptied here, never between the texts of a row).
  */
 export function beginRow(): void {
-  if (words.length <= LIMIT) return;
+  if (words.length > LIMIT) clear();
+}
+
+function clear(): void {
   generation++;
   words = [];
   poolSize = 0;
   index = new Int32Array(4 * 1024);
   mask = 1023;
+  overflow = undefined;
 }
 
 /** An upper bound of the ids handed out since `beginRow`: every id is below it. */

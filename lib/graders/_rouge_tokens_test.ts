@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { punktSentences, rougeTokenize } from "../text/mod.ts";
+import { resetForTests } from "./_rouge_token_table.ts";
 import { beginRow, rougeIds, rougeUnitIds, symbolCount, tokenOfId } from "./_rouge_tokens.ts";
 
 // Texts of ASCII words in any case, digits, punctuation and newlines (the one-pass path), the same
@@ -91,4 +92,34 @@ Deno.test("a table grown past its limit is emptied between rows, and remembered 
   assert.equal(other[0], after[2]);
   beginRow();
   assert.equal(rougeIds(early, false), after);
+});
+
+Deno.test("tokens that find no free slot near their first one are kept apart and found again", () => {
+  try {
+    for (const reach of [0, 1, 2]) {
+      resetForTests(reach);
+      fc.assert(
+        fc.property(fc.array(fc.tuple(text, fc.boolean()), { maxLength: 6 }), (texts) => {
+          beginRow();
+          const byWord = new Map<string, number>();
+          for (const [s, stemmer] of texts) {
+            const ids = rougeIds(s, stemmer);
+            assert.deepEqual(words(ids), rougeTokenize(s, { stemmer }));
+            for (const id of ids) {
+              assert.equal(byWord.get(tokenOfId(id)) ?? id, id);
+              byWord.set(tokenOfId(id), id);
+            }
+          }
+        }),
+        { numRuns: 300 },
+      );
+      // Enough tokens for the index to grow several times.
+      const many = Array.from({ length: 5000 }, (_, i) => `t${i}`).join(" ");
+      const first = rougeIds(many, false);
+      assert.deepEqual(rougeIds(` ${many}`, false), first);
+      assert.equal(words(first).join(" "), many);
+    }
+  } finally {
+    resetForTests();
+  }
 });
