@@ -42,6 +42,36 @@ export function nestingDepth(text: string, max: number): number {
   return deepest;
 }
 
+/** How many times `c` occurs in `text`, counting no further than `limit + 1`. */
+function countUpTo(text: string, c: string, limit: number): number {
+  let n = 0;
+  for (let at = text.indexOf(c); at >= 0 && n <= limit; at = text.indexOf(c, at + 1)) n++;
+  return n;
+}
+
+/**
+ * Whether JSON text nests deeper than `max` levels, as `nestingDepth(text, max) > max` answers,
+ * without its scan when the answer is plain: each level opens with a `[` or `{`, so text with no
+ * more than `max` of them (counting those inside strings too), and so any text of at most `max`
+ * characters, cannot nest deeper.
+ *
+ * @example A short record is never too deep; a long one is measured
+ * ```ts
+ * import { nestsDeeper } from "./_json_record.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(nestsDeeper('{"a": [[1]]}', 2), true);
+ * assert.equal(nestsDeeper('{"a": "[[[["}', 2), false);
+ * assert.equal(nestsDeeper('{"a": [1]}', 1000), false);
+ * ```
+ */
+export function nestsDeeper(text: string, max: number): boolean {
+  if (text.length <= max) return false;
+  const braces = countUpTo(text, "{", max);
+  if (braces <= max && braces + countUpTo(text, "[", max - braces) <= max) return false;
+  return nestingDepth(text, max) > max;
+}
+
 /** The message of a record left out as `too-large` (its text was never built whole). */
 export function tooLargeMessage(what: string, size: number, limit: number): string {
   return `${what} holds ${size.toLocaleString("en-US")} characters, more than the limit of ` +
@@ -61,7 +91,7 @@ export function readJsonRecord(
   if (text.length > limits.maxRecordSize) {
     return { code: "too-large", message: tooLargeMessage(what, text.length, limits.maxRecordSize) };
   }
-  if (nestingDepth(text, limits.maxDepth) > limits.maxDepth) {
+  if (nestsDeeper(text, limits.maxDepth)) {
     return {
       code: "unreadable",
       message: `${what} nests deeper than ${limits.maxDepth} levels (maxDepth)`,

@@ -142,9 +142,6 @@ export function restoreNonFinite(value: unknown, marker: string): unknown {
   return restore(value);
 }
 
-/** Long runs of digits: only text holding one can hold an integer beyond 2^53. */
-const LONG_DIGITS = /\d{16}/;
-
 /**
  * A reviver that keeps an integer literal beyond what a double holds exactly (past 2^53) as the
  * text of its digits, so ids such as `9007199254740993` keep every digit instead of rounding.
@@ -159,9 +156,42 @@ function keepDigits(_key: string, value: unknown, context?: { source?: string })
   return value;
 }
 
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Whether a parsed value holds a number past ±(2^53 − 1) (±Infinity included). Only such a
+ * number can come from an integer literal that {@link keepDigits} keeps as text: an integer
+ * literal's value is an integer, and a double that is an integer but not a safe one lies past
+ * that bound. A walk of the value's nodes, not of its text: cheaper than any scan of the text
+ * for long strings.
+ */
+function holdsUnsafeNumber(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) {
+    return typeof value === "number" && (value > MAX_SAFE || value < -MAX_SAFE);
+  }
+  const stack: object[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const items: unknown[] = Array.isArray(node) ? node : Object.values(node);
+    for (let i = 0; i < items.length; i++) {
+      const v = items[i];
+      if (typeof v === "number") {
+        if (v > MAX_SAFE || v < -MAX_SAFE) return true;
+      } else if (typeof v === "object" && v !== null) stack.push(v);
+    }
+  }
+  return false;
+}
+
+/**
+ * `JSON.parse(text, keepDigits)`, with the reviver's walk only when it can change something: the
+ * plain parse is kept unless it holds a number {@link keepDigits} might replace, and then the
+ * text is parsed again with the reviver.
+ */
 function parseStrict(text: string): unknown {
+  const value = JSON.parse(text);
   // deno-lint-ignore no-explicit-any
-  return LONG_DIGITS.test(text) ? JSON.parse(text, keepDigits as any) : JSON.parse(text);
+  return holdsUnsafeNumber(value) ? JSON.parse(text, keepDigits as any) : value;
 }
 
 /**

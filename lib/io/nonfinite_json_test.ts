@@ -58,3 +58,75 @@ Deno.test("NonFiniteRewriter gives the same text whatever the chunk boundaries",
     ),
   );
 });
+
+/** The reading before the reviver was skipped: every parse through the reviver. */
+function keepDigitsAlways(text: string): unknown {
+  return JSON.parse(
+    text,
+    (_key, value, context?: { source?: string }) =>
+      typeof value === "number" && !Number.isSafeInteger(value) &&
+        context?.source !== undefined && /^-?\d+$/.test(context.source)
+        ? context.source
+        : value,
+  );
+}
+
+const bigDigits = fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n });
+const numberText = fc.oneof(
+  bigDigits.map(String),
+  fc.tuple(bigDigits, fc.integer({ min: -30, max: 30 })).map(([b, e]) => `${b}e${e}`),
+  fc.tuple(bigDigits, fc.bigInt({ min: 0n, max: 10n ** 20n })).map(([b, f]) => `${b}.${f}`),
+  fc.double({ noNaN: true, noDefaultInfinity: true }).map((d) => JSON.stringify(d)),
+  fc.constantFrom(
+    "9007199254740991",
+    "9007199254740992",
+    "9007199254740993",
+    "-9007199254740993",
+    "-0",
+    "1" + "0".repeat(400),
+    "-" + "9".repeat(320),
+    "1e400",
+    "12345678901234567.0",
+  ),
+);
+const stringText = fc.oneof(
+  fc.string({ unit: "grapheme" }),
+  fc.stringMatching(/^[0-9]{10,24}$/),
+  fc.string({ unit: fc.constantFrom("1", "9", "\\", '"', "é", "\n", "[", "{") }),
+).map((s) => JSON.stringify(s));
+const jsonText: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    numberText,
+    stringText,
+    fc.constantFrom("null", "true", "false"),
+    fc.array(tie("value"), { maxLength: 4 }).map((xs) => `[ ${xs.join(" ,")}]`),
+    fc.array(fc.tuple(stringText, tie("value")), { maxLength: 4 })
+      .map((kv) => `{${kv.map(([k, v]) => `${k}:\t${v}`).join(",")} }`),
+  ),
+})).value;
+
+Deno.test("parseJson reads any JSON as a parse through the long-integer reviver does", () => {
+  fc.assert(
+    fc.property(jsonText, (text) => {
+      assert.deepStrictEqual(parseJson(text), keepDigitsAlways(text));
+    }),
+    { numRuns: 3000 },
+  );
+});
+
+Deno.test("parseJson keeps long integer literals as digits wherever they sit", () => {
+  assert.deepStrictEqual(
+    parseJson('[{"a": {"b": [1, -12345678901234567890]}}, "12345678901234567"]'),
+    [
+      { a: { b: [1, "-12345678901234567890"] } },
+      "12345678901234567",
+    ],
+  );
+  assert.deepStrictEqual(parseJson("9007199254740993"), "9007199254740993");
+  assert.deepStrictEqual(parseJson("1e20"), 1e20);
+  assert.deepStrictEqual(parseJson('{"x": NaN, "id": 99999999999999999}'), {
+    x: NaN,
+    id: "99999999999999999",
+  });
+});
