@@ -44,3 +44,16 @@ export function flattenRecord(record: Record<string, unknown>): Record<string, u
   }
   return out;
 }
+
+/**
+ * {@link flattenRecord} for a record nothing else holds (one just parsed): when no field is a
+ * plain object there is nothing to add, and the record itself is returned instead of a copy
+ * with the same fields in the same order.
+ */
+export function flattenOwnedRecord(record: Record<string, unknown>): Record<string, unknown> {
+  const values = Object.values(record);
+  for (let i = 0; i < values.length; i++) {
+    if (isPlainObject(values[i])) return flattenRecord(record);
+  }
+  return record;
+}

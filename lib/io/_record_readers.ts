@@ -2,8 +2,9 @@
 // papaparse bundled as one ES module (tools/bundle_cjs.ts): the package is CommonJS, whose
 // loader costs ~60 ms of CPU at start-up.
 import Papa from "./_papaparse.js";
-import { flattenRecord, isPlainObject, setField } from "./_flatten.ts";
-import { numberedLines } from "./numbered_lines.ts";
+import { flattenOwnedRecord, isPlainObject, setField } from "./_flatten.ts";
+import { LineSplitter } from "./_line_splitter.ts";
+import type { NumberedLine } from "./numbered_lines.ts";
 import { readJsonRecord, tooLargeMessage } from "./_json_record.ts";
 import { jsonFrames } from "./_json_frames.ts";
 import { csvFrames } from "./_csv_frames.ts";
@@ -35,7 +36,8 @@ function objectRecord(row: number, value: unknown, columns: ColumnSet, what: str
     const got = Array.isArray(value) ? "an array" : value === null ? "null" : typeof value;
     return unreadable(row, `${what} is ${got}, not a JSON object`);
   }
-  const values = flattenRecord(value);
+  // The value was just parsed from the file's text: nothing else holds it.
+  const values = flattenOwnedRecord(value);
   columns.add(Object.keys(values));
   return { row, values };
 }
@@ -203,18 +205,33 @@ export async function* jsonlRecords(
   limits: Required<ReadLimits>,
   lineOffset = 0,
 ): AsyncGenerator<RawRecord> {
-  const lines = numberedLines(text, { maxLineLength: limits.maxRecordSize });
-  for await (const { line: n, text: body, omitted } of lines) {
+  const record = ({ line: n, text: body, omitted }: NumberedLine): RawRecord | undefined => {
     const line = n + lineOffset;
     if (omitted !== undefined) {
-      yield tooLarge(line, tooLargeMessage(`line ${line}`, omitted, limits.maxRecordSize));
-      continue;
+      return tooLarge(line, tooLargeMessage(`line ${line}`, omitted, limits.maxRecordSize));
     }
-    if (body.trim() === "") continue;
+    if (body.trim() === "") return undefined;
     const read = readJsonRecord(body, `line ${line}`, limits);
-    if (read.code === undefined) yield objectRecord(line, read.value, columns, `line ${line}`);
-    else if (read.code === "too-large") yield tooLarge(line, read.message);
-    else yield unreadable(line, read.message);
+    if (read.code === undefined) return objectRecord(line, read.value, columns, `line ${line}`);
+    return read.code === "too-large"
+      ? tooLarge(line, read.message)
+      : unreadable(line, read.message);
+  };
+  // Lines are split a chunk at a time, by numberedLines' splitter without its async step a line.
+  const splitter = new LineSplitter(limits.maxRecordSize);
+  const lines: NumberedLine[] = [];
+  for await (const chunk of text) {
+    splitter.push(chunk, lines);
+    for (let i = 0; i < lines.length; i++) {
+      const read = record(lines[i]);
+      if (read !== undefined) yield read;
+    }
+    lines.length = 0;
+  }
+  splitter.end(lines);
+  for (const line of lines) {
+    const read = record(line);
+    if (read !== undefined) yield read;
   }
 }
 

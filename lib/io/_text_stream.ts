@@ -116,15 +116,32 @@ export function gunzip(
   });
 }
 
-/** Decode UTF-8 bytes into text chunks; a leading BOM is dropped; invalid UTF-8 is an error. */
+/**
+ * Decode UTF-8 bytes into text chunks; a leading BOM is dropped; invalid UTF-8 is an error. The
+ * bytes are read from the stream's reader and decoded by one streaming `TextDecoder`, as a
+ * `TextDecoderStream` would decode them, without a transform stream's steps for each chunk; empty
+ * pieces are not yielded (nor would that stream pass them on).
+ */
 export function decodeUtf8(
   stream: ReadableStream<Uint8Array>,
   name: string,
 ): AsyncGenerator<string> {
-  const decoded = stream.pipeThrough(new TextDecoderStream("utf-8", { fatal: true }));
+  const decoder = new TextDecoder("utf-8", { fatal: true });
   return (async function* () {
+    const reader = stream.getReader();
+    let done = false;
     try {
-      for await (const chunk of decoded) yield chunk;
+      while (true) {
+        const next = await reader.read();
+        if (next.done) {
+          done = true;
+          const rest = decoder.decode();
+          if (rest !== "") yield rest;
+          return;
+        }
+        const text = decoder.decode(next.value, { stream: true });
+        if (text !== "") yield text;
+      }
     } catch (error) {
       // The fatal decoder rejects bytes that are not UTF-8 with a TypeError; other errors (a
       // damaged gzip stream is a SyntaxError already, a failing disk) pass through as they are.
@@ -132,6 +149,9 @@ export function decodeUtf8(
         throw new UserSyntaxError(`Cannot read "${name}": it is not valid UTF-8 text`);
       }
       throw error;
+    } finally {
+      // Stopped early (or failed): let the source go, as leaving a stream's for-await does.
+      if (!done) await reader.cancel().catch(() => {});
     }
   })();
 }

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { LineSplitter } from "./_line_splitter.ts";
 
 /** One line of text and its 1-based number. */
 export interface NumberedLine {
@@ -55,41 +56,13 @@ export async function* numberedLines(
   chunks: AsyncIterable<string> | Iterable<string>,
   options: NumberedLinesOptions = {},
 ): AsyncGenerator<NumberedLine> {
-  const max = options.maxLineLength ?? Infinity;
-  // The current line's pieces so far (never joined until the line ends) and its length.
-  let parts: string[] = [];
-  let length = 0;
-  let line = 0;
-  const finish = (tail: string): NumberedLine => {
-    line++;
-    const size = length + tail.length;
-    let text: string | undefined;
-    if (size <= max + 1) {
-      parts.push(tail);
-      text = parts.length === 1 ? parts[0] : parts.join("");
-      // A line end of \r\n: the \r is not part of the line.
-      if (text.endsWith("\r")) text = text.slice(0, -1);
-    }
-    parts = [];
-    length = 0;
-    if (text !== undefined && text.length <= max) return { line, text };
-    return { line, text: "", omitted: text?.length ?? size - (tail.endsWith("\r") ? 1 : 0) };
-  };
+  const splitter = new LineSplitter(options.maxLineLength ?? Infinity);
+  const lines: NumberedLine[] = [];
   for await (const chunk of chunks) {
-    let start = 0;
-    let nl = chunk.indexOf("\n");
-    while (nl >= 0) {
-      yield finish(chunk.slice(start, nl));
-      start = nl + 1;
-      nl = chunk.indexOf("\n", start);
-    }
-    if (start < chunk.length) {
-      const rest = chunk.slice(start);
-      length += rest.length;
-      // Past the limit the pieces are not kept, only counted.
-      if (length <= max + 1) parts.push(rest);
-      else parts = [];
-    }
+    splitter.push(chunk, lines);
+    for (const line of lines) yield line;
+    lines.length = 0;
   }
-  if (length > 0) yield finish("");
+  splitter.end(lines);
+  yield* lines;
 }

@@ -45,14 +45,26 @@ export async function lookAhead(records: RecordStream, count: number): Promise<L
     if (next.done) break;
     head.push(next.value);
   }
-  const all = (async function* () {
-    yield* head;
-    while (true) {
-      const next = await iterator.next();
-      if (next.done) return;
-      yield next.value;
-    }
-  })();
+  // The records read ahead, then the rest straight from the records' own iterator (no async
+  // generator step a record). Returning it ends it for good and, as the generator it replaces
+  // did, leaves the records' iterator as it is.
+  let at = 0;
+  let finished = false;
+  const all: AsyncIterableIterator<RawRecord> = {
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+    next(): Promise<IteratorResult<RawRecord>> {
+      if (finished) return Promise.resolve({ done: true, value: undefined });
+      if (at < head.length) return Promise.resolve({ done: false, value: head[at++] });
+      // The records' iterator is an async generator: once done or failed, it stays done.
+      return iterator.next();
+    },
+    return(): Promise<IteratorResult<RawRecord>> {
+      finished = true;
+      return Promise.resolve({ done: true, value: undefined });
+    },
+  };
   return { head, all };
 }
 
