@@ -145,56 +145,97 @@ interface Line {
 
 /**
  * Physical lines of text chunks: `\r\n`, `\n` and a lone `\r` all end a line. Each piece of a
- * line is given to `scan` as it arrives, so a line too long to keep is still scanned.
+ * line is given to `scan` as it arrives, so a line too long to keep is still scanned. Lines are
+ * taken one at a time, synchronously ({@link PhysicalLines.next}), from the chunk last fed: a
+ * piece is scanned only when the line it belongs to is taken, whatever the quote state is then.
  */
-async function* physicalLines(
-  chunks: AsyncIterable<string>,
-  keepUpTo: number,
-  firstLine: number,
-  scan: (piece: string) => void,
-): AsyncGenerator<Line> {
-  let parts: string[] = [];
-  let size = 0;
-  let no = firstLine;
-  let pendingCR = false;
-  const take = (end: string): Line => {
-    const text = size <= keepUpTo ? (parts.length === 1 ? parts[0] : parts.join("")) : null;
-    const line = { no: no++, text, size, end };
-    parts = [];
-    size = 0;
-    return line;
-  };
-  const add = (piece: string) => {
-    if (piece === "") return;
-    scan(piece);
-    size += piece.length;
-    if (size <= keepUpTo) parts.push(piece);
-    else parts = [];
-  };
-  const ends = /\r\n|\r|\n/g;
-  for await (const chunk of chunks) {
-    let i = 0;
-    if (pendingCR) {
-      pendingCR = false;
-      if (chunk[0] === "\n") {
-        i = 1;
-        yield take("\r\n");
-      } else yield take("\r");
-    }
-    ends.lastIndex = i;
-    for (let m = ends.exec(chunk); m !== null; m = ends.exec(chunk)) {
-      add(chunk.slice(i, m.index));
-      i = m.index + m[0].length;
-      if (m[0] === "\r" && i === chunk.length) {
-        pendingCR = true;
-        break;
-      }
-      yield take(m[0]);
-    }
-    if (!pendingCR) add(chunk.slice(i));
+class PhysicalLines {
+  readonly #keepUpTo: number;
+  readonly #scan: (piece: string) => void;
+  #parts: string[] = [];
+  #size = 0;
+  #no: number;
+  #pendingCR = false;
+  readonly #ends = /\r\n|\r|\n/g;
+  /** The chunk being split (undefined once used up), where its next line starts, whether new. */
+  #chunk: string | undefined;
+  #i = 0;
+  #fresh = false;
+  #ended = false;
+  #finished = false;
+
+  constructor(keepUpTo: number, firstLine: number, scan: (piece: string) => void) {
+    this.#keepUpTo = keepUpTo;
+    this.#no = firstLine;
+    this.#scan = scan;
   }
-  if (pendingCR) yield take("\r");
-  else if (size > 0) yield take("");
+
+  #take(end: string): Line {
+    const parts = this.#parts;
+    const size = this.#size;
+    const text = size <= this.#keepUpTo ? (parts.length === 1 ? parts[0] : parts.join("")) : null;
+    const line = { no: this.#no++, text, size, end };
+    this.#parts = [];
+    this.#size = 0;
+    return line;
+  }
+
+  #add(piece: string): void {
+    if (piece === "") return;
+    this.#scan(piece);
+    this.#size += piece.length;
+    if (this.#size <= this.#keepUpTo) this.#parts.push(piece);
+    else this.#parts = [];
+  }
+
+  /** The next chunk of text; call once {@link next} has returned null. */
+  feed(chunk: string): void {
+    this.#chunk = chunk;
+    this.#i = 0;
+    this.#fresh = true;
+  }
+
+  /** The text has ended; call once {@link next} has returned null. */
+  end(): void {
+    this.#ended = true;
+  }
+
+  /** The next line; null when more text is needed first, undefined after the last line. */
+  next(): Line | null | undefined {
+    const chunk = this.#chunk;
+    if (chunk !== undefined) {
+      if (this.#fresh) {
+        this.#fresh = false;
+        if (this.#pendingCR) {
+          this.#pendingCR = false;
+          const crlf = chunk[0] === "\n";
+          this.#i = crlf ? 1 : 0;
+          this.#ends.lastIndex = this.#i;
+          return this.#take(crlf ? "\r\n" : "\r");
+        }
+        this.#ends.lastIndex = 0;
+      }
+      const m = this.#ends.exec(chunk);
+      if (m !== null) {
+        this.#add(chunk.slice(this.#i, m.index));
+        this.#i = m.index + m[0].length;
+        if (m[0] === "\r" && this.#i === chunk.length) {
+          this.#pendingCR = true;
+          this.#chunk = undefined;
+          return null;
+        }
+        return this.#take(m[0]);
+      }
+      this.#add(chunk.slice(this.#i));
+      this.#chunk = undefined;
+      return null;
+    }
+    if (!this.#ended) return null;
+    if (this.#finished) return undefined;
+    this.#finished = true;
+    if (this.#pendingCR) return this.#take("\r");
+    return this.#size > 0 ? this.#take("") : undefined;
+  }
 }
 
 /**
@@ -210,24 +251,42 @@ export async function* csvFrames(
   lineOffset = 0,
 ): AsyncGenerator<CsvFrame> {
   let st = fresh();
-  const source = physicalLines(
-    chunks,
+  const source = new PhysicalLines(
     limits.maxRecordSize,
     lineOffset + 1,
     (piece) => scanSegment(piece, st, delim),
   );
+  const input = chunks[Symbol.asyncIterator]();
   const pushedBack: Line[] = [];
   let lastEnd = "";
-  /** The next line, scanned with the quote state `st` as it stands. */
-  const next = async (): Promise<Line | undefined> => {
-    const again = pushedBack.pop();
-    if (again) scanSegment(again.text!, st, delim);
-    const line = again ?? (await source.next()).value ?? undefined;
+  const took = (line: Line | undefined): Line | undefined => {
     if (line) {
       lastEnd = line.end;
       endLine(st);
     }
     return line;
+  };
+  /**
+   * The next line, scanned with the quote state `st` as it stands; null when the text read so
+   * far holds no more (then {@link more} reads on). Lines are taken without an await each.
+   */
+  const nextNow = (): Line | undefined | null => {
+    const again = pushedBack.pop();
+    if (again) {
+      scanSegment(again.text!, st, delim);
+      return took(again);
+    }
+    const line = source.next();
+    return line === null ? null : took(line);
+  };
+  const more = async (): Promise<Line | undefined> => {
+    while (true) {
+      const chunk = await input.next();
+      if (chunk.done) source.end();
+      else source.feed(chunk.value);
+      const line = nextNow();
+      if (line !== null) return line;
+    }
   };
   let headerFields = -1;
   // After a quote ran to the end of the file, a later record still inside quotes at the end of
@@ -240,7 +299,8 @@ export async function* csvFrames(
 
   while (true) {
     st = fresh();
-    const first = await next();
+    let first = nextNow();
+    if (first === null) first = await more();
     if (!first) break;
     read++;
     if (first.size === 0) continue; // a blank line between records
@@ -259,7 +319,8 @@ export async function* csvFrames(
     }
     let eof = false;
     while (st.inQuotes) {
-      const line = await next();
+      let line = nextNow();
+      if (line === null) line = await more();
       if (!line) {
         eof = true;
         break;

@@ -127,8 +127,14 @@ export async function openMappedRecords<R extends string, C extends string = str
   report.mapping = mapping;
   report.columns = [...records.columns()];
 
+  // Each role's column, looked up once here rather than in the mapping at every get.
+  const columnOf = new Map<string, string>();
+  for (const role of Object.keys(mapping) as R[]) {
+    const column = mapping[role];
+    if (column !== undefined) columnOf.set(role, column);
+  }
   const pick = (values: Readonly<Record<string, unknown>>, role: R): unknown => {
-    const column = Object.hasOwn(mapping, role) ? mapping[role] : undefined;
+    const column = columnOf.get(role);
     return column === undefined ? undefined : ownField(values, column);
   };
 
