@@ -379,13 +379,10 @@ export async function* csvFrames(
       yield { kind: "too-large", size, line: first.no, lastLine: last.no };
       continue;
     }
-    yield {
-      kind: "record",
-      text: join(lines),
-      line: first.no,
-      lastLine: last.no,
-      ...(merged ? { mergedLines: true } : {}),
-    };
+    const text = join(lines);
+    yield merged
+      ? { kind: "record", text, line: first.no, lastLine: last.no, mergedLines: true }
+      : { kind: "record", text, line: first.no, lastLine: last.no };
   }
   yield { kind: "end", lineEnd: lastEnd !== "" };
 }

@@ -93,11 +93,16 @@ export async function* csvRecords(
   let pending: { row: number; text: string; line: number; lastLine: number; warn?: string }[] = [];
   let chars = 0;
   let last: RawRecord | undefined;
+  // Records made while handling one frame, yielded before the next frame is read (a plain array:
+  // no generator delegated to, whose values an async generator would await one by one).
+  const ready: RawRecord[] = [];
   const lines = (a: number, b: number) => a === b ? `line ${a}` : `lines ${a}–${b}`;
-  const flush = function* (): Generator<RawRecord> {
+  const flush = (): void => {
     if (pending.length === 0) return;
     const parsed = parseRecords(pending.map((p) => p.text), delimiter);
-    for (const [i, p] of pending.entries()) {
+    const names = header!;
+    for (let i = 0; i < pending.length; i++) {
+      const p = pending[i];
       const fields = parsed[i];
       let record: RawRecord;
       if (fields.length !== header!.length) {
@@ -108,11 +113,11 @@ export async function* csvRecords(
         );
       } else {
         const values: Record<string, unknown> = {};
-        header!.forEach((h, j) => setField(values, h, fields[j]));
+        for (let j = 0; j < names.length; j++) setField(values, names[j], fields[j]);
         record = { row: p.row, values };
         if (p.warn) record.warning = { code: "merged-lines", row: p.row, message: p.warn };
       }
-      if (last) yield last;
+      if (last) ready.push(last);
       last = record;
     }
     pending = [];
@@ -139,13 +144,13 @@ export async function* csvRecords(
             : undefined,
         });
         chars += frame.text.length;
-        if (pending.length >= BATCH_RECORDS || chars >= BATCH_CHARS) yield* flush();
+        if (pending.length >= BATCH_RECORDS || chars >= BATCH_CHARS) flush();
         break;
       }
       case "too-large": {
-        yield* flush();
+        flush();
         row++;
-        if (last) yield last;
+        if (last) ready.push(last);
         last = tooLarge(
           row,
           tooLargeMessage(
@@ -163,9 +168,9 @@ export async function* csvRecords(
               "never closed",
           );
         }
-        yield* flush();
+        flush();
         row++;
-        if (last) yield last;
+        if (last) ready.push(last);
         last = unreadable(
           row,
           `record ${row}: the quote opened on line ${frame.line} ${frame.why}` +
@@ -179,7 +184,7 @@ export async function* csvRecords(
         break;
       }
       case "end": {
-        yield* flush();
+        flush();
         if (last && !frame.lineEnd && last.values) {
           last.warning = {
             code: "no-final-line-end",
@@ -191,6 +196,8 @@ export async function* csvRecords(
         break;
       }
     }
+    for (let i = 0; i < ready.length; i++) yield ready[i];
+    ready.length = 0;
   }
   if (last) yield last;
 }
