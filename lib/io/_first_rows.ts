@@ -1,9 +1,7 @@
 // First rows of keys (group, item, repeat) in compact memory, for duplicate checks on big files:
 // each distinct key is 12 bytes in chunks of typed arrays (the group id and the repeat's code in
 // one word, the item id in another, the row number and three spare bits in a third), found
-// through an open-addressing table of 32-bit slots, each with a 16-bit tag of its key's hash
-// beside it so that a probe rarely reads a stored key (at most 8/3 slots a key, 6 bytes each; the
-// tags took the duplicate check of a 1M-row audit from ~390 to ~260 ms). Keys are compared
+// through an open-addressing table of 32-bit slots (at most 4/3 slots a key). Keys are compared
 // exactly (numbers: dense ids from StringIds and the repeat's code), so a hash collision never
 // makes two keys one. A key whose group id or repeat code does not fit in 16 bits, or whose row
 // does not fit in 29 bits, keeps them in a side map (a Map entry each: never in ordinary files).
@@ -20,11 +18,6 @@ const WIDE = 0xffffffff;
 /** Row numbers below this share a word with the class bits; others go to a side map. */
 const BIG_ROW = 2 ** 29 - 1;
 
-/** 16 bits of a hash for the tag beside its slot, from all of its bits (not the slot's low ones). */
-function tagOf(h: number): number {
-  return Math.imul(h, 0x9e3779b1) >>> 16;
-}
-
 /** Keys → the row each was first seen at, plus three bits of the caller's per key. */
 export class FirstRows {
   /** (group << 16) | repeat code, or WIDE with both in #wide. */
@@ -36,8 +29,6 @@ export class FirstRows {
   #bigRows = new Map<number, number>();
   #oddRepeats = new Map<string, number>();
   #slots = new Int32Array(1 << 12);
-  /** Beside each slot, 16 more bits of its key's hash: most keys that differ are told apart here. */
-  #tags = new Uint16Array(1 << 12);
   #size = 0;
 
   /** How many keys are stored. */
@@ -77,16 +68,11 @@ export class FirstRows {
   add(group: number, kase: number, repeatValue: number, row: number): number | undefined {
     const repeat = this.#repeatCode(repeatValue);
     const key = group < SMALL && repeat < SMALL ? ((group << 16) | repeat) >>> 0 : WIDE;
-    const slots = this.#slots;
-    const tags = this.#tags;
-    const mask = slots.length - 1;
-    const h = this.#hash(group, kase, repeat);
-    const tag = tagOf(h);
-    let i = h & mask;
+    const mask = this.#slots.length - 1;
+    let i = this.#hash(group, kase, repeat) & mask;
     for (;; i = (i + 1) & mask) {
-      const slot = slots[i];
+      const slot = this.#slots[i];
       if (slot === 0) break;
-      if (tags[i] !== tag) continue;
       const at = slot - 1;
       const c = at >>> CHUNK_BITS;
       const j = at & LOW;
@@ -113,8 +99,7 @@ export class FirstRows {
       this.#rows[c][j] = BIG_ROW * 8;
       this.#bigRows.set(at, row);
     }
-    slots[i] = at + 1;
-    tags[i] = tag;
+    this.#slots[i] = at + 1;
     if (this.#size * 4 > this.#slots.length * 3) this.#rehash();
     return undefined;
   }
@@ -132,7 +117,6 @@ export class FirstRows {
 
   #rehash(): void {
     const slots = new Int32Array(this.#slots.length * 2);
-    const tags = new Uint16Array(slots.length);
     const mask = slots.length - 1;
     for (let at = 0; at < this.#size; at++) {
       const c = at >>> CHUNK_BITS;
@@ -142,16 +126,13 @@ export class FirstRows {
       let i = h & mask;
       while (slots[i] !== 0) i = (i + 1) & mask;
       slots[i] = at + 1;
-      tags[i] = tagOf(h);
     }
     this.#slots = slots;
-    this.#tags = tags;
   }
 
   /** Let the lookup table go (after reading, when only {@link forEachOf} is needed). */
   dropIndex(): void {
     this.#slots = new Int32Array(1);
-    this.#tags = new Uint16Array(1);
   }
 
   /** Key numbers ordered by group, stably (a counting sort), and where each group starts. */

@@ -2,9 +2,7 @@
 // string's UTF-16 code units are packed into one growing byte arena (one byte for ASCII, two or
 // three otherwise), and an open-addressing table of 32-bit slots finds them. A lookup compares
 // the stored units with the string's own, so two strings never share a number, whatever their
-// hashes. Each slot keeps its string's hash beside it, so a probe past other strings reads no
-// other table. Memory: about the string's length in bytes + 24 per distinct string, nothing per
-// row.
+// hashes. Memory: about the string's length in bytes + 16 per distinct string, nothing per row.
 
 const EMPTY = 0;
 
@@ -31,8 +29,6 @@ export function mix32(h: number): number {
 /** Strings ↔ dense ids 0, 1, 2… in first-seen order. */
 export class StringIds {
   #slots = new Int32Array(1024); // id + 1, or EMPTY
-  /** Each slot's string's hash, beside it: a probe past other strings reads nothing else. */
-  #slotHashes = new Uint32Array(1024);
   #hashes = new Uint32Array(256);
   #starts = new Uint32Array(257); // #starts[id] .. #starts[id + 1] in #bytes
   #bytes = new Uint8Array(4096);
@@ -45,21 +41,19 @@ export class StringIds {
 
   /** Bytes held by the tables (for the documented memory figure). */
   get bytes(): number {
-    return this.#slots.byteLength + this.#slotHashes.byteLength + this.#hashes.byteLength +
-      this.#starts.byteLength +
+    return this.#slots.byteLength + this.#hashes.byteLength + this.#starts.byteLength +
       this.#bytes.byteLength;
   }
 
   /** The id of `s`, adding it when new. */
   id(s: string): number {
     const h = hashString(s);
-    const slots = this.#slots;
-    const slotHashes = this.#slotHashes;
-    const mask = slots.length - 1;
+    const mask = this.#slots.length - 1;
     for (let i = h & mask;; i = (i + 1) & mask) {
-      const slot = slots[i];
+      const slot = this.#slots[i];
       if (slot === EMPTY) return this.#add(s, h, i);
-      if (slotHashes[i] === h && this.#equals(slot - 1, s)) return slot - 1;
+      const id = slot - 1;
+      if (this.#hashes[id] === h && this.#equals(id, s)) return id;
     }
   }
 
@@ -108,24 +102,19 @@ export class StringIds {
     this.#starts[id + 1] = p;
     this.#hashes[id] = h;
     this.#slots[slot] = id + 1;
-    this.#slotHashes[slot] = h;
     if (this.#size * 4 > this.#slots.length * 3) this.#rehash();
     return id;
   }
 
   #rehash(): void {
     const slots = new Int32Array(this.#slots.length * 2);
-    const slotHashes = new Uint32Array(slots.length);
     const mask = slots.length - 1;
     for (let id = 0; id < this.#size; id++) {
-      const h = this.#hashes[id];
-      let i = h & mask;
+      let i = this.#hashes[id] & mask;
       while (slots[i] !== EMPTY) i = (i + 1) & mask;
       slots[i] = id + 1;
-      slotHashes[i] = h;
     }
     this.#slots = slots;
-    this.#slotHashes = slotHashes;
   }
 }
 
