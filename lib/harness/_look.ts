@@ -14,7 +14,7 @@ import { fileStream, type OpenedFile, readAllText, readLines } from "./_source.t
 import { isObj } from "./_values.ts";
 import { looksLikeZip } from "./zip.ts";
 import { UserSyntaxError } from "../errors/mod.ts";
-import { nestingDepth, readJsonRecord } from "../io/_json_record.ts";
+import { nestsDeeper, readJsonRecord } from "../io/_json_record.ts";
 
 const CHUNK = 1 << 16;
 
@@ -95,7 +95,7 @@ export async function lookAt(file: OpenedFile): Promise<FileLook> {
   }
   const text = await readAllText(file);
   const maxDepth = (file.limits ?? DEFAULT_READ_LIMITS).maxDepth;
-  if (nestingDepth(text, maxDepth) > maxDepth) {
+  if (nestsDeeper(text, maxDepth)) {
     throw new UserSyntaxError(
       `Cannot read harness file "${file.name}": it nests deeper than ${maxDepth} levels (maxDepth)`,
     );

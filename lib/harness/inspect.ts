@@ -26,7 +26,7 @@ import {
 import { arr, isObj, obj } from "./_values.ts";
 import { MemberTooLarge, type ZipArchive } from "./zip.ts";
 import { DEFAULT_READ_LIMITS, type ReadLimits, resolveReadLimits } from "../io/limits.ts";
-import { nestingDepth } from "../io/_json_record.ts";
+import { nestsDeeper } from "../io/_json_record.ts";
 import { UserSyntaxError } from "../errors/mod.ts";
 
 /** One sample record as found in a log, with its 1-based position and where it came from. */
@@ -152,7 +152,7 @@ function sampleOrder(a: string, b: string): number {
 async function readMember(zip: ZipArchive, name: string, limit?: number): Promise<unknown> {
   const text = await zip.readText(name, { limit });
   const maxDepth = DEFAULT_READ_LIMITS.maxDepth;
-  if (nestingDepth(text, maxDepth) > maxDepth) {
+  if (nestsDeeper(text, maxDepth)) {
     throw new UserSyntaxError(`member "${name}" nests deeper than ${maxDepth} levels (maxDepth)`);
   }
   try {
