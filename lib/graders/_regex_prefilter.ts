@@ -109,6 +109,8 @@ interface Plain {
   readonly pieceAt: number;
   /** `piece` lowercased, made with `lower`. */
   lowerPiece: string | undefined;
+  /** The pattern's {@link StepFacts}, made when first asked for. */
+  steps: StepFacts | undefined;
 }
 
 const STAR = 0x2a;
@@ -174,6 +176,7 @@ function plainFrom(pattern: string, core: string): Plain {
     piece,
     pieceAt: piece === "" ? 0 : core.indexOf(piece),
     lowerPiece: undefined,
+    steps: undefined,
   };
 }
 
@@ -270,4 +273,123 @@ export function plainMatch(
     if (atomsAt(atoms, text, i, pieceAt, pieceEnd)) return true;
   }
   return false;
+}
+
+/**
+ * What some formatting steps of the near-miss probe can never let a pattern match, worked out
+ * once per pattern from the text of the pattern (see `regex.ts`'s probe).
+ */
+export interface StepFacts {
+  /** The pattern is of the plain form (see `requiredRuns`), and so is valid RE2. */
+  readonly plainForm: boolean;
+  /**
+   * A character every match has literally (in a required run) is an ASCII capital letter, which
+   * no lowercased text has (matched without ignoring case).
+   */
+  readonly capital: boolean;
+  /**
+   * A character every match has literally is whitespace (Python's set), which the `underscores`
+   * step leaves nowhere in a text.
+   */
+  readonly whitespace: boolean;
+  /**
+   * Every match has, literally, two whitespace characters in a row or one that is not a space:
+   * after `collapse-whitespace` a text has neither.
+   */
+  readonly uncollapsed: boolean;
+  /**
+   * The pattern has no empty-width assertion (`^ $ \A \z \b \B`, told from the text alone, with
+   * `\Q` taken as one too): a match in part of a text is then a match in the whole text.
+   */
+  readonly noAssertion: boolean;
+}
+
+/** True for a code unit of Python's whitespace set (`PY_WHITESPACE_CLASS`). */
+export function isPyWhitespace(c: number): boolean {
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x1f) || c === 0x85 ||
+    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 ||
+    c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
+}
+
+/**
+ * The facts of a pattern every match of which has `runs`, in order (each run is matched
+ * literally, its characters in a row).
+ */
+function factsOfRuns(runs: readonly string[], noAssertion: boolean): StepFacts {
+  let capital = false;
+  let whitespace = false;
+  let uncollapsed = false;
+  for (const run of runs) {
+    let previousWs = false;
+    for (let i = 0; i < run.length; i++) {
+      const c = run.charCodeAt(i);
+      if (c >= 0x41 && c <= 0x5a) capital = true;
+      const ws = isPyWhitespace(c);
+      if (ws) {
+        whitespace = true;
+        if (previousWs || c !== 0x20) uncollapsed = true;
+      }
+      previousWs = ws;
+    }
+  }
+  return { plainForm: true, capital, whitespace, uncollapsed, noAssertion };
+}
+
+const NO_FACTS: StepFacts = {
+  plainForm: false,
+  capital: false,
+  whitespace: false,
+  uncollapsed: false,
+  noAssertion: false,
+};
+
+/** The {@link StepFacts} of a pattern not read by `plainMatch`. */
+function stepFactsOf(pattern: string): StepFacts {
+  const runs = RUNS(pattern);
+  if (runs === undefined) {
+    return hasAssertion(pattern) ? NO_FACTS : { ...NO_FACTS, noAssertion: true };
+  }
+  return factsOfRuns(runs, !pattern.includes("^") && !pattern.includes("$"));
+}
+
+const STEP_FACTS = memoized(stepFactsOf);
+
+/**
+ * True when `pattern` may hold an empty-width assertion: `^` or `$` anywhere, or an escape
+ * `\A`, `\b`, `\B`, `\z` or `\Q` (after `\Q` everything is literal, so escapes cannot be told
+ * apart: the pattern counts as having one).
+ */
+function hasAssertion(pattern: string): boolean {
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === "^" || c === "$") return true;
+    if (c === "\\") {
+      const next = pattern[++i];
+      if (next === "A" || next === "b" || next === "B" || next === "z" || next === "Q") return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The {@link StepFacts} of `pattern` (remembered for the patterns seen last), read as a whole-
+ * output match (`fullMatch`) or a search. A pattern `plainMatch` reads (characters and `.`) has
+ * its deciding atoms in every match, in a row (a `.` is neither a capital nor whitespace); any
+ * other of the plain form has its required runs.
+ *
+ * @example A sentence read as a pattern
+ * ```ts
+ * import { stepFacts } from "./_regex_prefilter.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const facts = stepFacts("Paris is  big.", false);
+ * assert.equal(facts.capital && facts.whitespace && facts.uncollapsed && facts.noAssertion, true);
+ * assert.equal(stepFacts("^paris\\b", false).noAssertion, false);
+ * assert.equal(stepFacts("(a|b) c", false).plainForm, false);
+ * ```
+ */
+export function stepFacts(pattern: string, fullMatch: boolean): StepFacts {
+  const plain = fullMatch ? PLAIN_FULL(pattern) : PLAIN_SEARCH(pattern);
+  if (plain === undefined) return STEP_FACTS(pattern);
+  return plain.steps ??= factsOfRuns([plain.core], true);
 }

@@ -8,7 +8,8 @@
 import { RE2JS } from "./_re2js.js";
 import { binary, errored, noReference, notJudged, quote } from "./_result.ts";
 import { explainRe2 } from "./_re2.ts";
-import { mayMatch, plainMatch } from "./_regex_prefilter.ts";
+import { mayMatch, plainMatch, stepFacts } from "./_regex_prefilter.ts";
+import type { FormattingStep } from "../text/mod.ts";
 import type { GradeInput, GradeResult } from "./types.ts";
 import { type DefinedGrader, defineGrader } from "./define_grader.ts";
 import type { OptionsOf, OptionsSchema } from "./options.ts";
@@ -84,6 +85,80 @@ function searchOne(pattern: string, output: string, options: RegexOptions): numb
   return (fullMatch ? p.testExact(output) : p.test(output)) ? 0 : -1;
 }
 
+// The formatting steps that keep a part of the text (`s.slice(a, b)`, cut next to characters they
+// remove, none of them a surrogate half): a pattern without assertions that matches the part
+// matches the text there.
+const CUTTING: ReadonlySet<FormattingStep | "several"> = new Set([
+  "trim",
+  "strip-trailing-punctuation",
+  "strip-quotes",
+]);
+// deno-lint-ignore no-control-regex -- ASCII starts at U+0000
+const ASCII_TEXT = /^[\x00-\x7f]*$/;
+
+/**
+ * The near-miss probe's quick answer for the regex grader (see `ProbeSpec.passesAfter`): false
+ * where no pattern can match the output after the step, told from facts of the patterns
+ * (`stepFacts`) without making the changed output; undefined (re-grade) otherwise, and for rows
+ * with an empty or broken pattern (only patterns of the plain form, which are valid RE2, have
+ * the first three facts; the last is used only once the row is known to fail, so to have valid
+ * patterns). Each pattern must fail for one of these reasons:
+ * - `lowercase` (and all seven when the output is ASCII, so NFKC makes no capital): a case-
+ *   sensitive match needs a capital A–Z, which a lowercased text has none of;
+ * - `underscores` and all seven: a match needs a whitespace character, and none is left;
+ * - `collapse-whitespace`: a match needs two whitespace characters in a row, or one that is not a
+ *   space, and none is left;
+ * - `trim`, `strip-trailing-punctuation`, `strip-quotes` in a search: the step keeps a part of
+ *   the output, and a pattern without assertions that matches a part of a text matches the
+ *   text, which no pattern of the row does (the row's own verdict, worked out once per row).
+ */
+function passesAfter(
+  options: RegexOptions,
+): (step: FormattingStep | "several", input: GradeInput) => boolean | undefined {
+  const { ignoreCase, fullMatch } = options;
+  // The row whose own verdict was last worked out (the probe asks about one row's steps in turn).
+  let lastOutput: string | undefined;
+  let lastRefs: readonly string[] = [];
+  let lastFails = false;
+  const fails = (input: GradeInput): boolean => {
+    const refs = input.references;
+    if (
+      input.output !== lastOutput || refs.length !== lastRefs.length ||
+      refs.some((r, i) => r !== lastRefs[i])
+    ) {
+      lastOutput = input.output;
+      lastRefs = refs.slice();
+      lastFails = search(input, options) === -1;
+    }
+    return lastFails;
+  };
+  return (step, input) => {
+    const refs = input.references;
+    if (refs.length === 0) return undefined;
+    const cutting = CUTTING.has(step);
+    if (cutting && fullMatch) return undefined;
+    let capitalFails = false;
+    if (!ignoreCase && (step === "lowercase" || step === "several")) {
+      capitalFails = step === "lowercase" || ASCII_TEXT.test(input.output);
+    }
+    for (const ref of refs) {
+      if (ref === "") return undefined;
+      const facts = stepFacts(ref, fullMatch);
+      const cannot = cutting
+        ? facts.noAssertion
+        : step === "collapse-whitespace"
+        ? facts.uncollapsed
+        : step === "underscores"
+        ? facts.whitespace
+        : step === "several"
+        ? facts.whitespace || (capitalFails && facts.capital)
+        : capitalFails && facts.capital;
+      if (!cannot) return undefined;
+    }
+    return cutting ? (fails(input) ? false : undefined) : false;
+  };
+}
+
 /**
  * Regex: passes when one of the reference patterns matches the output (anywhere, or the whole
  * output with `fullMatch`). Patterns use RE2 syntax; lookaround and backreferences are refused
@@ -112,7 +187,11 @@ export const regexGrader: DefinedGrader<"regex", "binary", typeof REGEX_OPTIONS,
     reads: "references",
     options: REGEX_OPTIONS,
     // A pattern is not text: lowercasing `\D` would make it `\d`. Steps touch the output only.
-    probe: { stepsOnReferences: false, extras: ["case-insensitive"] },
+    probe: {
+      stepsOnReferences: false,
+      extras: ["case-insensitive"],
+      passesAfter: (options) => passesAfter(options as RegexOptions),
+    },
     verdict(input, options) {
       const found = search(input, options);
       return typeof found === "number" ? found >= 0 : null;

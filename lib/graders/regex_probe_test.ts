@@ -1,0 +1,211 @@
+// The regex grader's quick probe answers (`probe.passesAfter`) against re-grading the changed row.
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { regexGrader } from "./regex.ts";
+import { isPyWhitespace, stepFacts } from "./_regex_prefilter.ts";
+import { probe, type ProbeTarget } from "./_probe.ts";
+import { FORMATTING_FUNCTIONS, FORMATTING_STEPS, PY_WHITESPACE_CLASS } from "../text/mod.ts";
+import type { GradeInput } from "./types.ts";
+
+// Characters that steps change or patterns read specially, ASCII or not.
+const OUTPUT_CHARS = [
+  "a",
+  "b",
+  "A",
+  "B",
+  "x",
+  " ",
+  " ",
+  "\t",
+  "\n",
+  "\u00a0",
+  "\u3000",
+  "\u2009",
+  ".",
+  "!",
+  "?",
+  "_",
+  '"',
+  "'",
+  "\u201c",
+  "\u201d",
+  "é",
+  "É",
+  "İ",
+  "Ａ",
+  "ﬁ",
+  "℡",
+  "1",
+  "\ud83d\ude00",
+  "\ud800",
+];
+const PATTERN_PIECES = [
+  ...OUTPUT_CHARS,
+  "^",
+  "$",
+  "\\b",
+  "\\B",
+  "\\A",
+  "\\z",
+  ".",
+  "*",
+  "+",
+  "?",
+  "(",
+  ")",
+  "[a ]",
+  "[^a]",
+  "|",
+  "\\s",
+  "\\S+",
+  "(?i)",
+  "(?-i:A)",
+  "\\Q. \\E",
+  "\\\\",
+  "\\1",
+  "{2}",
+  "\\p{Lu}",
+];
+
+const output = fc.array(fc.constantFrom(...OUTPUT_CHARS), { maxLength: 10 }).map((a) => a.join(""));
+const pattern = fc.oneof(
+  fc.array(fc.constantFrom(...PATTERN_PIECES), { maxLength: 6 }).map((a) => a.join("")),
+  fc.array(fc.constantFrom(...OUTPUT_CHARS), { maxLength: 6 }).map((a) => a.join("")),
+);
+const options = fc.record({ ignoreCase: fc.boolean(), fullMatch: fc.boolean() });
+
+/**
+ * A row whose patterns may match its output after a step: the last is made of a part of the
+ * output, changed by a step, maybe between assertions (`^a`, say, matches `a` but not ` a`).
+ */
+const row = fc.tuple(
+  output,
+  fc.array(pattern, { minLength: 1, maxLength: 3 }),
+  fc.nat(),
+  fc.nat(),
+  fc.constantFrom("", "", "", "", "^", "\\b", "\\A", "\\B", "(?m)^"),
+  fc.constantFrom("", "", "", "", "$", "\\b", "\\z", "\\B"),
+).map(([out, patterns, from, take, before, after]): GradeInput => {
+  const start = from % (out.length + 1);
+  const part = out.slice(start, start + (take % 6));
+  const step = FORMATTING_STEPS[take % FORMATTING_STEPS.length];
+  const made = before + FORMATTING_FUNCTIONS[step](part) + after;
+  return { output: out, references: [...patterns.slice(1), made] };
+});
+
+function targets(o: { ignoreCase: boolean; fullMatch: boolean }): [ProbeTarget, ProbeTarget] {
+  const resolved = regexGrader.resolve(o);
+  const verdict = (input: GradeInput) => regexGrader.verdict(input, resolved);
+  const quick = regexGrader.probe.passesAfter!(resolved);
+  const plain: ProbeTarget = { verdict, stepsOnReferences: false, extras: [] };
+  return [plain, { ...plain, passesAfter: quick }];
+}
+
+Deno.test("regex probe: the quick answers give the steps re-grading gives", () => {
+  let flipped = 0;
+  fc.assert(
+    fc.property(row, options, (input, o) => {
+      const [plain, quick] = targets(o);
+      const result = regexGrader.grade(input, o);
+      const expected = probe(plain, input, result);
+      if (expected.length > 0) flipped++;
+      assert.deepEqual(probe(quick, input, result), expected);
+    }),
+    { numRuns: 3000 },
+  );
+  assert.ok(flipped > 100, `only ${flipped} rows flipped`);
+});
+
+Deno.test("regex probe: a quick answer on a failing row is the changed row's verdict", () => {
+  let answered = 0;
+  fc.assert(
+    fc.property(row, options, (input, o) => {
+      const resolved = regexGrader.resolve(o);
+      if (regexGrader.verdict(input, resolved) !== false) return;
+      const quick = regexGrader.probe.passesAfter!(resolved)!;
+      for (const step of [...FORMATTING_STEPS, "several" as const]) {
+        const known = quick(step, input);
+        if (known === undefined) continue;
+        answered++;
+        const changed = step === "several"
+          ? FORMATTING_STEPS.reduce((s, k) => FORMATTING_FUNCTIONS[k](s), input.output)
+          : FORMATTING_FUNCTIONS[step](input.output);
+        assert.equal(
+          regexGrader.verdict({ ...input, output: changed }, resolved),
+          known,
+          `${step} ${JSON.stringify(input)} ${JSON.stringify(o)}`,
+        );
+      }
+    }),
+    { numRuns: 3000 },
+  );
+  assert.ok(answered > 80, `only ${answered} quick answers`);
+});
+
+Deno.test("regex probe: sentences read as patterns", () => {
+  const [plain, quick] = targets({ ignoreCase: false, fullMatch: false });
+  const rows: GradeInput[] = [
+    { output: "  Paris  is big.\n", references: ["Paris is big."] }, // collapse-whitespace
+    { output: "paris is big", references: ["Paris is big"] }, // no step
+    { output: '"PARIS"', references: ["paris"] }, // lowercase
+    { output: "Paris is big", references: ["Paris_is_big"] }, // underscores
+    { output: "x", references: ["(a)\\1"] }, // broken: no near miss, not a failure
+  ];
+  for (const input of rows) {
+    const result = regexGrader.grade(input);
+    assert.deepEqual(probe(quick, input, result), probe(plain, input, result));
+  }
+  assert.deepEqual(probe(quick, rows[0], regexGrader.grade(rows[0])), ["collapse-whitespace"]);
+  assert.deepEqual(probe(quick, rows[2], regexGrader.grade(rows[2])), ["lowercase"]);
+});
+
+Deno.test("regex probe: rows with a broken or empty pattern are re-graded", () => {
+  for (
+    const o of [{ ignoreCase: false, fullMatch: false }, { ignoreCase: true, fullMatch: false }]
+  ) {
+    const quick = regexGrader.probe.passesAfter!(regexGrader.resolve(o))!;
+    for (const references of [["(a)\\1"], ["x y", "[A"], ["A B", ""], ["a b c(?=d)"], []]) {
+      const input = { output: "  A  b. ", references };
+      for (const step of [...FORMATTING_STEPS, "several" as const]) {
+        assert.equal(quick(step, input), undefined, `${step} ${references}`);
+      }
+    }
+  }
+});
+
+Deno.test("regex probe: no lowercased character is a capital A-Z", () => {
+  for (let c = 0; c <= 0x10ffff; c++) {
+    if (c >= 0xd800 && c <= 0xdfff) continue;
+    assert.doesNotMatch(String.fromCodePoint(c).toLowerCase(), /[A-Z]/, c.toString(16));
+  }
+  // The one lowercasing that looks at its neighbours (a final sigma) gives no capital either.
+  assert.equal("AΣ".toLowerCase(), "aς");
+});
+
+Deno.test("regex probe: isPyWhitespace is the Python whitespace class", () => {
+  const ws = new RegExp(`^[${PY_WHITESPACE_CLASS}]$`);
+  for (let c = 0; c <= 0xffff; c++) {
+    assert.equal(isPyWhitespace(c), ws.test(String.fromCharCode(c)), c.toString(16));
+  }
+});
+
+Deno.test("regex probe: step facts of patterns", () => {
+  assert.deepEqual(stepFacts("a  B", false), {
+    plainForm: true,
+    capital: true,
+    whitespace: true,
+    uncollapsed: true,
+    noAssertion: true,
+  });
+  // An optional capital or space is not in every match.
+  assert.equal(stepFacts("xA?", true).capital, false);
+  assert.equal(stepFacts("x ?y", false).whitespace, false);
+  assert.equal(stepFacts("a+ b", false).whitespace, true);
+  assert.equal(stepFacts("^a b$", false).noAssertion, false);
+  assert.equal(stepFacts("a\\\\b", false).noAssertion, true);
+  assert.equal(stepFacts("a\\bb", false).noAssertion, false);
+  assert.equal(stepFacts("\\Qa\\E", false).noAssertion, false);
+  assert.equal(stepFacts("[^a]", false).noAssertion, false);
+  assert.equal(stepFacts("[A] x", false).plainForm, false);
+  assert.equal(stepFacts("[A] x", false).capital, false);
+});
