@@ -8,6 +8,7 @@
 // plainest patterns of all (characters and `.`, which is what a sentence read as a pattern
 // mostly is): it answers exactly as RE2 would, without compiling.
 import { memoized } from "./_memo.ts";
+import { PY_WHITESPACE_CLASS } from "../text/mod.ts";
 
 const SPECIAL = new Set(["\\", "(", ")", "[", "]", "{", "}", "|"]);
 const REPEAT = new Set(["*", "+", "?"]);
@@ -87,8 +88,11 @@ export function mayMatch(pattern: string, output: string, ignoreCase: boolean): 
 interface Plain {
   /** The deciding atoms, one per code unit; a `.` stands for any character but a line feed. */
   readonly core: string;
-  /** Whether the whole pattern is ASCII (ignoring case is decided here only then). */
-  readonly ascii: boolean;
+  /**
+   * Whether the whole pattern is ASCII (ignoring case is decided here only then), found when
+   * first needed.
+   */
+  ascii: boolean | undefined;
   /** `core` lowercased (what ignoring case needs), made when first needed. */
   lower: string | undefined;
   /**
@@ -132,7 +136,7 @@ function notPlain(c: number): boolean {
  */
 function plainOf(pattern: string, search: boolean): Plain | undefined {
   // No special character (nor surrogate) at all: every atom is kept (the loop below finds so).
-  if (!ANY_SPECIAL.test(pattern)) return plainFrom(pattern, pattern);
+  if (!ANY_SPECIAL.test(pattern)) return plainFrom(pattern);
   let begin = 0;
   let end = 0;
   let required = false; // an atom with no repeat seen
@@ -157,19 +161,19 @@ function plainOf(pattern: string, search: boolean): Plain | undefined {
       end = i + 1;
     }
   }
-  return plainFrom(pattern, pattern.slice(begin, end));
+  return plainFrom(pattern.slice(begin, end));
 }
 
 /** What {@link notPlain} matches, and surrogate code units. */
 const ANY_SPECIAL = /[\\()[\]{}|*+?^$\ud800-\udfff]/;
 
-/** The plain reading of `pattern` whose deciding atoms are `core`. */
-function plainFrom(pattern: string, core: string): Plain {
+/** The plain reading of a pattern whose deciding atoms are `core`. */
+function plainFrom(core: string): Plain {
   const dots = core.includes(".");
   const piece = !dots || core.includes("\ufffd") ? "" : longestWithoutDots(core);
   return {
     core,
-    ascii: isAscii(pattern),
+    ascii: undefined,
     lower: undefined,
     codePoints: dots || core.includes("\ufffd"),
     dots,
@@ -244,7 +248,7 @@ export function plainMatch(
   let first = -1;
   if (ignoreCase) {
     // ASCII text has no surrogates.
-    if (!plain.ascii || !isAscii(output)) return undefined;
+    if (!(plain.ascii ??= isAscii(pattern)) || !isAscii(output)) return undefined;
     text = asciiLower(output);
     atoms = plain.lower ??= asciiLower(plain.core);
     known = plain.lowerPiece ??= asciiLower(piece);
@@ -304,35 +308,25 @@ export interface StepFacts {
   readonly noAssertion: boolean;
 }
 
-/** True for a code unit of Python's whitespace set (`PY_WHITESPACE_CLASS`). */
-export function isPyWhitespace(c: number): boolean {
-  return c === 0x20 || (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x1f) || c === 0x85 ||
-    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 ||
-    c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
-}
+const PY_WHITESPACE = new RegExp(`[${PY_WHITESPACE_CLASS}]`);
+// Two whitespace characters in a row, or one that is not a space (U+0020).
+const UNCOLLAPSED = new RegExp(
+  `[${PY_WHITESPACE_CLASS}]{2}|[${PY_WHITESPACE_CLASS.replace("\\x1c-\\x20", "\\x1c-\\x1f")}]`,
+);
+const CAPITAL = /[A-Z]/;
 
 /**
  * The facts of a pattern every match of which has `runs`, in order (each run is matched
  * literally, its characters in a row).
  */
 function factsOfRuns(runs: readonly string[], noAssertion: boolean): StepFacts {
-  let capital = false;
-  let whitespace = false;
-  let uncollapsed = false;
-  for (const run of runs) {
-    let previousWs = false;
-    for (let i = 0; i < run.length; i++) {
-      const c = run.charCodeAt(i);
-      if (c >= 0x41 && c <= 0x5a) capital = true;
-      const ws = isPyWhitespace(c);
-      if (ws) {
-        whitespace = true;
-        if (previousWs || c !== 0x20) uncollapsed = true;
-      }
-      previousWs = ws;
-    }
-  }
-  return { plainForm: true, capital, whitespace, uncollapsed, noAssertion };
+  return {
+    plainForm: true,
+    capital: runs.some((run) => CAPITAL.test(run)),
+    whitespace: runs.some((run) => PY_WHITESPACE.test(run)),
+    uncollapsed: runs.some((run) => UNCOLLAPSED.test(run)),
+    noAssertion,
+  };
 }
 
 const NO_FACTS: StepFacts = {

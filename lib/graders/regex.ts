@@ -8,7 +8,7 @@
 import { RE2JS } from "./_re2js.js";
 import { binary, errored, noReference, notJudged, quote } from "./_result.ts";
 import { explainRe2 } from "./_re2.ts";
-import { mayMatch, plainMatch, stepFacts } from "./_regex_prefilter.ts";
+import { mayMatch, plainMatch, type StepFacts, stepFacts } from "./_regex_prefilter.ts";
 import type { FormattingStep } from "../text/mod.ts";
 import type { GradeInput, GradeResult } from "./types.ts";
 import { type DefinedGrader, defineGrader } from "./define_grader.ts";
@@ -74,15 +74,45 @@ function search(input: GradeInput, options: RegexOptions): number | GradeResult 
   );
 }
 
+// The last search with one pattern, and what it found (the probe asks again about the same row).
+let lastPattern: string | undefined;
+let lastOutput = "";
+let lastIgnoreCase = false;
+let lastFullMatch = false;
+let lastFound: number | GradeResult = -1;
+
 /** {@link search} with one pattern, not empty (the common case, without the lists). */
 function searchOne(pattern: string, output: string, options: RegexOptions): number | GradeResult {
   const { ignoreCase, fullMatch } = options;
+  lastPattern = pattern;
+  lastOutput = output;
+  lastIgnoreCase = ignoreCase;
+  lastFullMatch = fullMatch;
+  return lastFound = searchOneAgain(pattern, output, ignoreCase, fullMatch);
+}
+
+function searchOneAgain(
+  pattern: string,
+  output: string,
+  ignoreCase: boolean,
+  fullMatch: boolean,
+): number | GradeResult {
   const plain = plainMatch(pattern, output, ignoreCase, fullMatch);
   if (plain !== undefined) return plain ? 0 : -1;
   if (!mayMatch(pattern, output, ignoreCase)) return -1;
   const p = compile(pattern, ignoreCase);
   if (typeof p === "string") return errored("bad-pattern", p);
   return (fullMatch ? p.testExact(output) : p.test(output)) ? 0 : -1;
+}
+
+/** Whether the row fails: no pattern matches, and none is broken. */
+function fails(input: GradeInput, options: RegexOptions): boolean {
+  const refs = input.references;
+  if (
+    refs.length === 1 && refs[0] === lastPattern && input.output === lastOutput &&
+    options.ignoreCase === lastIgnoreCase && options.fullMatch === lastFullMatch
+  ) return lastFound === -1;
+  return search(input, options) === -1;
 }
 
 // The formatting steps that keep a part of the text (`s.slice(a, b)`, cut next to characters they
@@ -116,22 +146,9 @@ function passesAfter(
   options: RegexOptions,
 ): (step: FormattingStep | "several", input: GradeInput) => boolean | undefined {
   const { ignoreCase, fullMatch } = options;
-  // The row whose own verdict was last worked out (the probe asks about one row's steps in turn).
-  let lastOutput: string | undefined;
-  let lastRefs: readonly string[] = [];
-  let lastFails = false;
-  const fails = (input: GradeInput): boolean => {
-    const refs = input.references;
-    if (
-      input.output !== lastOutput || refs.length !== lastRefs.length ||
-      refs.some((r, i) => r !== lastRefs[i])
-    ) {
-      lastOutput = input.output;
-      lastRefs = refs.slice();
-      lastFails = search(input, options) === -1;
-    }
-    return lastFails;
-  };
+  // The facts of the pattern asked about last (the probe asks about one row's steps in turn).
+  let lastRef: string | undefined;
+  let lastFacts: StepFacts | undefined;
   return (step, input) => {
     const refs = input.references;
     if (refs.length === 0) return undefined;
@@ -143,7 +160,11 @@ function passesAfter(
     }
     for (const ref of refs) {
       if (ref === "") return undefined;
-      const facts = stepFacts(ref, fullMatch);
+      if (ref !== lastRef) {
+        lastRef = ref;
+        lastFacts = stepFacts(ref, fullMatch);
+      }
+      const facts = lastFacts!;
       const cannot = cutting
         ? facts.noAssertion
         : step === "collapse-whitespace"
@@ -155,7 +176,7 @@ function passesAfter(
         : capitalFails && facts.capital;
       if (!cannot) return undefined;
     }
-    return cutting ? (fails(input) ? false : undefined) : false;
+    return cutting ? (fails(input, options) ? false : undefined) : false;
   };
 }
 

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { regexGrader } from "./regex.ts";
-import { isPyWhitespace, stepFacts } from "./_regex_prefilter.ts";
+import { stepFacts } from "./_regex_prefilter.ts";
 import { probe, type ProbeTarget } from "./_probe.ts";
 import { FORMATTING_FUNCTIONS, FORMATTING_STEPS, PY_WHITESPACE_CLASS } from "../text/mod.ts";
 import type { GradeInput } from "./types.ts";
@@ -182,13 +182,6 @@ Deno.test("regex probe: no lowercased character is a capital A-Z", () => {
   assert.equal("AΣ".toLowerCase(), "aς");
 });
 
-Deno.test("regex probe: isPyWhitespace is the Python whitespace class", () => {
-  const ws = new RegExp(`^[${PY_WHITESPACE_CLASS}]$`);
-  for (let c = 0; c <= 0xffff; c++) {
-    assert.equal(isPyWhitespace(c), ws.test(String.fromCharCode(c)), c.toString(16));
-  }
-});
-
 Deno.test("regex probe: step facts of patterns", () => {
   assert.deepEqual(stepFacts("a  B", false), {
     plainForm: true,
@@ -208,4 +201,16 @@ Deno.test("regex probe: step facts of patterns", () => {
   assert.equal(stepFacts("[^a]", false).noAssertion, false);
   assert.equal(stepFacts("[A] x", false).plainForm, false);
   assert.equal(stepFacts("[A] x", false).capital, false);
+});
+
+Deno.test("regex probe: the whitespace a pattern needs is Python's", () => {
+  const ws = new RegExp(`^[${PY_WHITESPACE_CLASS}]$`);
+  for (let code = 0; code <= 0xffff; code++) {
+    const c = String.fromCharCode(code);
+    if ((code >= 0xd800 && code <= 0xdfff) || "\\()[]{}|*+?^$.".includes(c)) continue;
+    const facts = stepFacts(`a${c}b`, code % 2 === 0);
+    assert.equal(facts.whitespace, ws.test(c), code.toString(16));
+    assert.equal(facts.uncollapsed, ws.test(c) && c !== " ", code.toString(16));
+    assert.equal(stepFacts(`a${c}${c}b`, false).uncollapsed, ws.test(c), code.toString(16));
+  }
 });
