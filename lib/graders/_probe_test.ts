@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import assert from "node:assert/strict";
-import { sameFolded, stepsMayFlip } from "./_probe.ts";
+import { containsFolded, sameFolded, stepsMayFlip } from "./_probe.ts";
 
 // `folded` as TextForms defines it: lowercased, without Python's ASCII whitespace, `.`, `!`,
 // straight quotes and `_`.
@@ -41,6 +41,25 @@ Deno.test("property: sameFolded is equality of the folded forms", () => {
   assert.ok(sameFolded(" Paris. ", "paris"));
   assert.ok(!sameFolded("Paris", "Pari"));
   assert.ok(!sameFolded("", "x"));
+});
+
+Deno.test("property: containsFolded is search among the folded forms", () => {
+  fc.assert(
+    fc.property(asciiText, asciiText, fc.nat(40), (a, b, budget) => {
+      const want = fold(a).includes(fold(b));
+      assert.equal(containsFolded(a, b), want, JSON.stringify([a, b]));
+      // With a small budget, the folded forms are made (the same answer).
+      assert.equal(containsFolded(a, b, budget), want, JSON.stringify([a, b, budget]));
+    }),
+    { numRuns: 20_000 },
+  );
+  assert.ok(containsFolded("The city: Paris. ", " 'PARIS'"));
+  assert.ok(containsFolded("x", " . "));
+  assert.ok(!containsFolded("Pari s", "Paris!x"));
+  // Many far matches: the walk gives up and searches the folded forms.
+  const many = "a ".repeat(50_000);
+  assert.ok(!containsFolded(many, "a".repeat(1000) + "b"));
+  assert.ok(containsFolded(many + "b", "a".repeat(1000) + "b"));
 });
 
 Deno.test("property: stepsMayFlip as defined on folded forms, non-ASCII always may", () => {
