@@ -154,10 +154,12 @@ function passesAfter(
     if (refs.length === 0) return undefined;
     const cutting = CUTTING.has(step);
     if (cutting && fullMatch) return undefined;
-    let capitalFails = false;
-    if (!ignoreCase && (step === "lowercase" || step === "several")) {
-      capitalFails = step === "lowercase" || ASCII_TEXT.test(input.output);
-    }
+    // Whether a needed capital rules a pattern out (for all seven: found when first needed).
+    let capitalFails: boolean | undefined = ignoreCase
+      ? false
+      : step === "lowercase"
+      ? true
+      : undefined;
     for (const ref of refs) {
       if (ref === "") return undefined;
       if (ref !== lastRef) {
@@ -172,8 +174,9 @@ function passesAfter(
         : step === "underscores"
         ? facts.whitespace
         : step === "several"
-        ? facts.whitespace || (capitalFails && facts.capital)
-        : capitalFails && facts.capital;
+        ? facts.whitespace ||
+          (facts.capital && (capitalFails ??= ASCII_TEXT.test(input.output)))
+        : capitalFails === true && facts.capital;
       if (!cannot) return undefined;
     }
     return cutting ? (fails(input, options) ? false : undefined) : false;
