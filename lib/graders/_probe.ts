@@ -258,6 +258,10 @@ export function probe(target: ProbeTarget, input: GradeInput, result: GradeResul
       ? target.unchangedOnAscii
       : undefined;
     const quick = target.passesAfter;
+    // With the steps on the output only, the verdict is a function of the changed output: the
+    // outputs re-graded so far and their verdicts (two steps often make the same text).
+    let graded: string[] | undefined;
+    let verdicts: boolean[] | undefined;
     const passesAfter = (k: number): boolean => {
       const known = quick?.(k === ALL ? "several" : FORMATTING_STEPS[k], input);
       if (known !== undefined) return known;
@@ -267,9 +271,16 @@ export function probe(target: ProbeTarget, input: GradeInput, result: GradeResul
       if (references !== NO_FORMS) {
         refs = references.map((r) => r.changed(k));
         same &&= refs.every((r, i) => r === input.references[i]);
+        if (same) return false;
+        return target.verdict({ ...input, output: changed, references: refs }) === true;
       }
       if (same) return false;
-      return target.verdict({ ...input, output: changed, references: refs }) === true;
+      const at = graded === undefined ? -1 : graded.indexOf(changed);
+      if (at >= 0) return verdicts![at];
+      const passes = target.verdict({ ...input, output: changed }) === true;
+      (graded ??= []).push(changed);
+      (verdicts ??= []).push(passes);
+      return passes;
     };
     for (let k = 0; k < ALL; k++) {
       const step = FORMATTING_STEPS[k];

@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import assert from "node:assert/strict";
-import { containsFolded, sameFolded, stepsMayFlip } from "./_probe.ts";
+import { containsFolded, probe, sameFolded, stepsMayFlip } from "./_probe.ts";
+import { applySteps, FORMATTING_FUNCTIONS, FORMATTING_STEPS } from "../text/mod.ts";
+import type { GradeInput } from "./types.ts";
 
 // `folded` as TextForms defines it: lowercased, without Python's ASCII whitespace, `.`, `!`,
 // straight quotes and `_`.
@@ -74,6 +76,55 @@ Deno.test("property: stepsMayFlip as defined on folded forms, non-ASCII always m
         );
         assert.equal(stepsMayFlip(compares, output, references), want);
       }
+    }),
+    { numRuns: 10_000 },
+  );
+});
+
+Deno.test("property: steps on the output only re-grade each changed output once, same steps", () => {
+  const text = fc.array(
+    fc.constantFrom(
+      "a",
+      "B",
+      " ",
+      "  ",
+      "\t",
+      "\u00a0",
+      ".",
+      "!",
+      '"',
+      "\u201c",
+      "\u201d",
+      "é",
+      "Ａ",
+      "_",
+    ),
+    { maxLength: 8 },
+  ).map((xs) => xs.join(""));
+  // Verdicts that some steps flip: a pattern searched in the output.
+  const patterns = [/^a/, /b$/, /^[a-z]+$/, /a_b/, /^a b$/, /\s/, /^$/, /ab/i];
+  fc.assert(
+    fc.property(text, fc.constantFrom(...patterns), (output, pattern) => {
+      const asked: string[] = [];
+      const verdict = (input: GradeInput) => {
+        asked.push(input.output);
+        return pattern.test(input.output);
+      };
+      const input = { output, references: ["ref"] };
+      if (pattern.test(output)) return;
+      const got = probe({ verdict, stepsOnReferences: false, extras: [] }, input, {
+        score: 0,
+        pass: false,
+      });
+      // The definition: each step alone, then all seven when no step alone flips the row.
+      const want = FORMATTING_STEPS.filter((step) => {
+        const changed = FORMATTING_FUNCTIONS[step](output);
+        return changed !== output && pattern.test(changed);
+      }) as string[];
+      const all = applySteps(output, FORMATTING_STEPS);
+      if (want.length === 0 && all !== output && pattern.test(all)) want.push("several");
+      assert.deepEqual(got, want, JSON.stringify([output, String(pattern)]));
+      assert.equal(new Set(asked).size, asked.length, "a changed output re-graded twice");
     }),
     { numRuns: 10_000 },
   );
