@@ -88,10 +88,11 @@ function searchOne(pattern: string, output: string, options: RegexOptions): numb
   lastOutput = output;
   lastIgnoreCase = ignoreCase;
   lastFullMatch = fullMatch;
-  return lastFound = searchOneAgain(pattern, output, ignoreCase, fullMatch);
+  return lastFound = matchOne(pattern, output, ignoreCase, fullMatch);
 }
 
-function searchOneAgain(
+/** What {@link searchOne} finds, without remembering it. */
+function matchOne(
   pattern: string,
   output: string,
   ignoreCase: boolean,
@@ -140,7 +141,8 @@ const ASCII_TEXT = /^[\x00-\x7f]*$/;
  *   space, and none is left;
  * - `trim`, `strip-trailing-punctuation`, `strip-quotes` in a search: the step keeps a part of
  *   the output, and a pattern without assertions that matches a part of a text matches the
- *   text, which no pattern of the row does (the row's own verdict, worked out once per row).
+ *   text, which no pattern of the row does (the row's verdict as its grading found it: the
+ *   probe asks only about failing rows).
  */
 function passesAfter(
   options: RegexOptions,
