@@ -141,8 +141,8 @@ const ASCII_TEXT = /^[\x00-\x7f]*$/;
  *   space, and none is left;
  * - `trim`, `strip-trailing-punctuation`, `strip-quotes` in a search: the step keeps a part of
  *   the output, and a pattern without assertions that matches a part of a text matches the
- *   text, which no pattern of the row does (the row's verdict as its grading found it: the
- *   probe asks only about failing rows).
+ *   text, which no pattern of the row does (the row's own verdict: remembered from grading it,
+ *   or searched again).
  */
 function passesAfter(
   options: RegexOptions,
