@@ -1,26 +1,43 @@
 // The token table of the ROUGE graders: every distinct token (lowercase ASCII letters and digits)
 // gets an id, 0, 1, 2… in order of first appearance, kept across rows, so that equal tokens have
-// equal ids. A token is looked up by its characters where they stand in a text, and becomes a
-// string only when first seen. The table is emptied, between rows, once it holds more than LIMIT
-// tokens, so that a long run over texts with ever new words keeps a bounded memory; ids handed out
-// before are then stale (`generation` counts the emptyings).
+// equal ids. A token is looked up by its characters where they stand in a text; its characters are
+// copied into the table when first seen, and it becomes a string only when asked for (stemming).
+//
+// The table is emptied, between rows, once it holds more than LIMIT tokens; ids handed out before
+// are then stale (`generation` counts the emptyings) and remembered texts are tokenized again. The
+// limit is small on purpose: ids only need to agree within a row (rows rarely share texts), and a
+// small index and character pool stay in the processor's caches between rows, where a table of
+// every token of a long run (2^18 of them, some 700 KB of index and pool) missed them on almost
+// every look-up. Stems outlive the emptyings in a bounded Map, since stemming costs more than
+// tokenizing.
 import { porterStem } from "../text/mod.ts";
 
-const LIMIT = 1 << 18;
+/** Tokens kept before the table is emptied (between rows). */
+const LIMIT = 6144;
+/** Slots of the index as it is kept: at most half full up to LIMIT tokens and 2048 more. */
+const KEPT_SLOTS = 1 << 14;
+/** Stems remembered across emptyings, at most (then forgotten all at once). */
+const STEMS_KEPT = 1 << 16;
 const VALID_TOKEN = /^[a-z0-9]+$/;
 
 /** How many times the table was emptied: ids from another generation are stale. */
 export let generation = 0;
 
-// The table: token strings (lowercase), their characters one after another in `pool`, their
-// stems' ids (-1 not known yet, -2 when the stem is not a valid token), and an open-addressing
-// index of slots of four numbers: hash, id + 1 (0 for a free slot), start in `pool`, length.
-let words: string[] = [];
+// The table: how many tokens, their strings (lowercase; made when first asked for), their characters one after another in `pool` (token `id`
+// is `pool[starts[id]…starts[id + 1])`), their stems' ids (-1 not known yet, -2 when the stem is
+// not a valid token), and an open-addressing index of slots of two numbers: hash, id + 1 (0 for a
+// free slot). A look-up compares the hash of a slot before reading the token's characters, and
+// the index is kept at most half full, so that it mostly reads one slot of a small array.
+let count = 0;
+let words: (string | undefined)[] = [];
 let stems = new Int32Array(1024);
-let pool = new Uint8Array(8192);
+let starts = new Int32Array(1025);
+let pool = new Uint8Array(65536);
 let poolSize = 0;
-let index = new Int32Array(4 * 1024);
-let mask = 1023;
+let index = new Int32Array(2 * KEPT_SLOTS);
+let mask = KEPT_SLOTS - 1;
+// The stem of each token longer than three characters stemmed so far, across emptyings.
+let stemOf = new Map<string, string>();
 
 /** The first slot to try for a token hash. */
 function spread(h: number): number {
@@ -46,51 +63,67 @@ export function resetForTests(slots = 64): void {
 function place(old: Int32Array, at: number): void {
   let slot = spread(old[at]);
   for (let step = 0; step < reach; step++) {
-    if (index[4 * slot + 1] === 0) {
-      for (let k = 0; k < 4; k++) index[4 * slot + k] = old[at + k];
+    if (index[2 * slot + 1] === 0) {
+      index[2 * slot] = old[at];
+      index[2 * slot + 1] = old[at + 1];
       return;
     }
     slot = (slot + 1) & mask;
   }
   const id = old[at + 1] - 1;
-  (overflow ??= new Map()).set(words[id], id);
+  (overflow ??= new Map()).set(tokenOfId(id), id);
 }
 
 function grow(): void {
   const old = index;
   index = new Int32Array(2 * old.length);
-  mask = index.length / 4 - 1;
-  for (let at = 0; at < old.length; at += 4) if (old[at + 1] !== 0) place(old, at);
+  mask = index.length / 2 - 1;
+  for (let at = 0; at < old.length; at += 2) if (old[at + 1] !== 0) place(old, at);
 }
 
-/** Add `word` (of hash `h`) at the free slot `slot`, or to `overflow` when `slot` is -1. */
-function add(word: string, h: number, slot: number): number {
-  const id = words.length;
+/**
+ * Add the token `text[start…end)` lowercased (of hash `h`; `word` when already made) at the free
+ * slot `slot`, or to `overflow` when `slot` is -1.
+ */
+function add(
+  text: string,
+  start: number,
+  end: number,
+  h: number,
+  slot: number,
+  word: string | undefined,
+): number {
+  const id = count++;
   words.push(word);
   if (stems.length <= id) {
     const bigger = new Int32Array(2 * stems.length);
     bigger.set(stems);
     stems = bigger;
+    const more = new Int32Array(bigger.length + 1);
+    more.set(starts);
+    starts = more;
   }
   stems[id] = -1;
-  if (slot < 0) {
-    (overflow ??= new Map()).set(word, id);
-    return id;
-  }
-  if (pool.length < poolSize + word.length) {
-    const bigger = new Uint8Array(2 * (poolSize + word.length));
+  const length = end - start;
+  if (pool.length < poolSize + length) {
+    const bigger = new Uint8Array(2 * (poolSize + length));
     bigger.set(pool.subarray(0, poolSize));
     pool = bigger;
   }
-  for (let k = 0; k < word.length; k++) pool[poolSize + k] = word.charCodeAt(k);
-  const at = 4 * slot;
-  index[at] = h;
-  index[at + 1] = id + 1;
-  index[at + 2] = poolSize;
-  index[at + 3] = word.length;
-  poolSize += word.length;
-  // At most three slots in four are taken.
-  if (4 * words.length > 3 * (mask + 1)) grow();
+  // Every token has its characters in the pool (an overflow one too), so `starts` stays in order.
+  // For ASCII letters and digits, `| 32` lowercases letters and leaves digits alone.
+  for (let k = 0; k < length; k++) pool[poolSize + k] = text.charCodeAt(start + k) | 32;
+  starts[id] = poolSize;
+  poolSize += length;
+  starts[id + 1] = poolSize;
+  if (slot < 0) {
+    (overflow ??= new Map()).set(word ?? tokenOfId(id), id);
+    return id;
+  }
+  index[2 * slot] = h;
+  index[2 * slot + 1] = id + 1;
+  // At most one slot in two is taken.
+  if (2 * count > mask + 1) grow();
   return id;
 }
 
@@ -103,25 +136,26 @@ export function idOfSpan(text: string, start: number, end: number, h: number): n
   let slot = spread(h);
   let free = -1;
   for (let step = 0; step < reach; step++) {
-    const at = 4 * slot;
-    const entry = index[at + 1];
+    const entry = index[2 * slot + 1];
     if (entry === 0) {
-      if (overflow === undefined) return add(text.slice(start, end).toLowerCase(), h, slot);
+      if (overflow === undefined) return add(text, start, end, h, slot, undefined);
       free = slot;
       break;
     }
-    if (index[at] === h && index[at + 3] === length) {
-      const from = index[at + 2];
-      let k = 0;
-      // For ASCII letters and digits, `| 32` lowercases letters and leaves digits alone.
-      while (k < length && pool[from + k] === (text.charCodeAt(start + k) | 32)) k++;
-      if (k === length) return entry - 1;
+    if (index[2 * slot] === h) {
+      const from = starts[entry - 1];
+      if (starts[entry] - from === length) {
+        let k = 0;
+        // For ASCII letters and digits, `| 32` lowercases letters and leaves digits alone.
+        while (k < length && pool[from + k] === (text.charCodeAt(start + k) | 32)) k++;
+        if (k === length) return entry - 1;
+      }
     }
     slot = (slot + 1) & mask;
   }
   // Not in the index within reach: in the overflow Map, or new.
   const word = text.slice(start, end).toLowerCase();
-  return overflow?.get(word) ?? add(word, h, free);
+  return overflow?.get(word) ?? add(text, start, end, h, free, word);
 }
 
 export const HASH_SEED = 0x811c9dc5 | 0;
@@ -142,8 +176,17 @@ export function idOfWord(word: string): number {
 export function stemId(id: number): number {
   let stem = stems[id];
   if (stem === -1) {
-    const word = words[id];
-    const stemmed = word.length > 3 ? porterStem(word) : word;
+    const word = tokenOfId(id);
+    let stemmed = word;
+    if (word.length > 3) {
+      let known = stemOf.get(word);
+      if (known === undefined) {
+        if (stemOf.size >= STEMS_KEPT) stemOf = new Map();
+        known = porterStem(word);
+        stemOf.set(word, known);
+      }
+      stemmed = known;
+    }
     stem = VALID_TOKEN.test(stemmed) ? idOfWord(stemmed) : -2;
     stems[id] = stem;
   }
@@ -155,24 +198,42 @@ export function stemId(id: number): number {
  * texts (a table grown past its limit is emptied here, never between the texts of a row).
  */
 export function beginRow(): void {
-  if (words.length > LIMIT) clear();
+  if (count > LIMIT) clear();
 }
 
 function clear(): void {
   generation++;
+  count = 0;
   words = [];
   poolSize = 0;
-  index = new Int32Array(4 * 1024);
-  mask = 1023;
+  // The index as kept is cleared in place; one grown by a row of many new tokens is let go.
+  if (index.length === 2 * KEPT_SLOTS) index.fill(0);
+  else index = new Int32Array(2 * KEPT_SLOTS);
+  mask = KEPT_SLOTS - 1;
+  if (pool.length > 1 << 20) pool = new Uint8Array(65536);
+  if (stems.length > 1 << 16) {
+    stems = new Int32Array(1024);
+    starts = new Int32Array(1025);
+  }
   overflow = undefined;
 }
 
 /** An upper bound of the ids handed out since `beginRow`: every id is below it. */
 export function symbolCount(): number {
-  return words.length;
+  return count;
 }
 
 /** The token string of an id. */
 export function tokenOfId(id: number): string {
-  return words[id];
+  let word = words[id];
+  if (word === undefined) {
+    word = "";
+    // In pieces: `apply` takes a bounded number of arguments, and a token can be long.
+    for (let from = starts[id], end = starts[id + 1]; from < end; from += 8192) {
+      const piece = pool.subarray(from, Math.min(end, from + 8192));
+      word += String.fromCharCode.apply(null, piece as unknown as number[]);
+    }
+    words[id] = word;
+  }
+  return word;
 }
