@@ -37,6 +37,27 @@ let out = new Int32Array(256);
 let breaks = new Int32Array(16);
 let breakCount = 0;
 
+// The ids of remembered texts are kept in shared blocks of ARENA ids, each text's a view of its
+// block: one object per text instead of a typed array with a buffer of its own (a text of more
+// ids than a block's quarter gets its own). A block stays alive while a view of it does, and
+// remembered texts are the last few thousand seen, so a few blocks are kept.
+const ARENA = 4096;
+let arena = new Int32Array(ARENA);
+let arenaUsed = 0;
+
+/** A copy of `out[0…count)` in a block of the arena (or on its own when long). */
+function keep(count: number): Int32Array {
+  if (4 * count > ARENA) return out.slice(0, count);
+  if (arenaUsed + count > ARENA) {
+    arena = new Int32Array(ARENA);
+    arenaUsed = 0;
+  }
+  const at = arenaUsed;
+  for (let k = 0; k < count; k++) arena[at + k] = out[k];
+  arenaUsed = at + count;
+  return new Int32Array(arena.buffer, 4 * at, count);
+}
+
 function push(count: number, id: number): number {
   if (count === out.length) {
     const bigger = new Int32Array(2 * out.length);
@@ -137,7 +158,7 @@ function fill(entry: Entry, text: string, stemmer: boolean): void {
     entry.lines = undefined;
     return;
   }
-  const ids = count === 0 ? NO_IDS : out.slice(0, count);
+  const ids = count === 0 ? NO_IDS : keep(count);
   entry.ids = ids;
   const lines: Int32Array[] = [];
   let from = 0;
