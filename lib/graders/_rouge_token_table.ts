@@ -3,28 +3,29 @@
 // equal ids. A token is looked up by its characters where they stand in a text; its characters are
 // copied into the table when first seen, and it becomes a string only when asked for (stemming).
 //
-// The table is emptied, between rows, once it holds more than LIMIT tokens; ids handed out before
-// are then stale (`generation` counts the emptyings) and remembered texts are tokenized again. The
-// limit is small on purpose: ids only need to agree within a row (rows rarely share texts), and a
-// small index and character pool stay in the processor's caches between rows, where a table of
-// every token of a long run (2^18 of them, some 700 KB of index and pool) missed them on almost
-// every look-up. Stems outlive the emptyings in a bounded Map, since stemming costs more than
-// tokenizing.
+// The table is emptied, between rows, once it holds more than `limit` tokens; ids handed out
+// before are then stale (`generation` counts the emptyings) and remembered texts are tokenized
+// again. Without stemming the limit is small: ids only need to agree within a row (rows rarely
+// share texts), and a small index and character pool stay in the processor's caches from row to
+// row, where a table of every token of a long run missed them on most look-ups. Once a stem is
+// asked for, the limit is large, so that each distinct token of a run is stemmed once (stemming
+// costs more than those misses).
 import { porterStem } from "../text/mod.ts";
 
-/** Tokens kept before the table is emptied (between rows). */
-const LIMIT = 6144;
-/** Slots of the index as it is kept: at most half full up to LIMIT tokens and 2048 more. */
-const KEPT_SLOTS = 1 << 14;
-/** Stems remembered across emptyings, at most (then forgotten all at once). */
-const STEMS_KEPT = 1 << 16;
+/** Tokens kept before the table is emptied (between rows), until a stem is asked for. */
+const LIMIT = 1536;
+/** The same once a stem was asked for. */
+const STEMMING_LIMIT = 1 << 18;
+let limit = LIMIT;
+/** Slots of the index as it is kept: at most half full up to LIMIT tokens and 512 more. */
+const KEPT_SLOTS = 1 << 12;
 const VALID_TOKEN = /^[a-z0-9]+$/;
 
 /** How many times the table was emptied: ids from another generation are stale. */
 export let generation = 0;
 
-// The table: how many tokens, their strings (lowercase; made when first asked for), their characters one after another in `pool` (token `id`
-// is `pool[starts[id]…starts[id + 1])`), their stems' ids (-1 not known yet, -2 when the stem is
+// The table: how many tokens, their strings (lowercase; made when first asked for), their
+// characters one after another in `pool` (token `id` is `pool[starts[id]…starts[id + 1])`), their stems' ids (-1 not known yet, -2 when the stem is
 // not a valid token), and an open-addressing index of slots of two numbers: hash, id + 1 (0 for a
 // free slot). A look-up compares the hash of a slot before reading the token's characters, and
 // the index is kept at most half full, so that it mostly reads one slot of a small array.
@@ -36,8 +37,6 @@ let pool = new Uint8Array(65536);
 let poolSize = 0;
 let index = new Int32Array(2 * KEPT_SLOTS);
 let mask = KEPT_SLOTS - 1;
-// The stem of each token longer than three characters stemmed so far, across emptyings.
-let stemOf = new Map<string, string>();
 
 /** The first slot to try for a token hash. */
 function spread(h: number): number {
@@ -51,12 +50,14 @@ let reach = 64;
 let overflow: Map<string, number> | undefined;
 
 /**
- * Empty the table (as between rows past its limit) and change how far look-ups walk: tests send
- * tokens to the overflow Map with a short reach.
+ * Empty the table (as between rows past its limit), change how far look-ups walk (tests send
+ * tokens to the overflow Map with a short reach) and take the limit back to the one without
+ * stemming.
  */
 export function resetForTests(slots = 64): void {
   clear();
   reach = slots;
+  limit = LIMIT;
 }
 
 /** Put an entry of the old index (at `at`) in the new one, or in `overflow` when too far. */
@@ -176,17 +177,9 @@ export function idOfWord(word: string): number {
 export function stemId(id: number): number {
   let stem = stems[id];
   if (stem === -1) {
+    limit = STEMMING_LIMIT;
     const word = tokenOfId(id);
-    let stemmed = word;
-    if (word.length > 3) {
-      let known = stemOf.get(word);
-      if (known === undefined) {
-        if (stemOf.size >= STEMS_KEPT) stemOf = new Map();
-        known = porterStem(word);
-        stemOf.set(word, known);
-      }
-      stemmed = known;
-    }
+    const stemmed = word.length > 3 ? porterStem(word) : word;
     stem = VALID_TOKEN.test(stemmed) ? idOfWord(stemmed) : -2;
     stems[id] = stem;
   }
@@ -198,7 +191,7 @@ export function stemId(id: number): number {
  * texts (a table grown past its limit is emptied here, never between the texts of a row).
  */
 export function beginRow(): void {
-  if (count > LIMIT) clear();
+  if (count > limit) clear();
 }
 
 function clear(): void {
