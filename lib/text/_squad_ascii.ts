@@ -70,10 +70,10 @@ const NO_RANGES: AsciiSquadRanges = Object.freeze([]);
  * {@link asciiSquadTokens} gives, in the same order), or undefined where that gives undefined.
  */
 export function asciiSquadRanges(s: string): AsciiSquadRanges | undefined {
-  let out: number[] | undefined;
   let start = -1;
   let h = 0;
   let kept = 0;
+  let size = 0;
   const n = s.length;
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
@@ -92,22 +92,35 @@ export function asciiSquadRanges(s: string): AsciiSquadRanges | undefined {
       }
     } else if (k === 1) {
       if (start >= 0) {
-        addToken(s, start, i, h, kept, out ??= []);
+        size = addToken(s, start, i, h, kept, size);
         start = -1;
       }
     } else return undefined;
   }
-  if (start >= 0) addToken(s, start, n, h, kept, out ??= []);
-  return out ?? NO_RANGES;
+  if (start >= 0) size = addToken(s, start, n, h, kept, size);
+  if (size === 0) return NO_RANGES;
+  // One array of the exact size, copied from the work space (pushing grew it several times).
+  const ranges = WORK.slice(0, size);
+  if (WORK.length > 1 << 16) WORK.length = 0;
+  return ranges;
 }
 
-/** Add the piece `s[start, end)` to `out` unless it keeps no character or is an article. */
-function addToken(s: string, start: number, end: number, h: number, kept: number, out: number[]) {
-  if (kept === 0 || (kept <= 3 && isArticle(s, start, end))) return;
+// Work space of `asciiSquadRanges`: the ranges found so far.
+const WORK: number[] = [];
+
+/**
+ * Add the piece `s[start, end)` to `WORK` (holding `size` numbers) unless it keeps no character
+ * or is an article; returns the new size.
+ */
+function addToken(s: string, start: number, end: number, h: number, kept: number, size: number) {
+  if (kept === 0 || (kept <= 3 && isArticle(s, start, end))) return size;
   h ^= h >>> 15;
   h = Math.imul(h, 0x2c1b3c6d);
   h ^= h >>> 12;
-  out.push(start, end, h & 0x3fffffff);
+  WORK[size] = start;
+  WORK[size + 1] = end;
+  WORK[size + 2] = h & 0x3fffffff;
+  return size + 3;
 }
 
 /** True when the piece's kept characters spell `a`, `an` or `the`. */

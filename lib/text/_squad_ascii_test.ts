@@ -56,6 +56,18 @@ Deno.test("asciiSquadRanges: the tokens of asciiSquadTokens, as ranges whose cha
   );
 });
 
+Deno.test("asciiSquadRanges: ranges handed out stay as they were while other texts are read", () => {
+  const long = Array.from({ length: 30_000 }, (_, i) => `w${i}`).join(" ");
+  fc.assert(
+    fc.property(fc.array(fc.oneof(text, fc.constant(long)), { maxLength: 6 }), (texts) => {
+      const kept = texts.map((s) => [asciiSquadRanges(s), asciiSquadRanges(s)?.slice()] as const);
+      for (const [ranges, copy] of kept) assert.deepEqual(ranges, copy);
+      for (const [i, s] of texts.entries()) assert.deepEqual(asciiSquadRanges(s), kept[i][1]);
+    }),
+    { numRuns: 300 },
+  );
+});
+
 Deno.test("sameAsciiToken: true exactly when the two tokens are equal strings", () => {
   fc.assert(
     fc.property(text, text, (a, b) => {
