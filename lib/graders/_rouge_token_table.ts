@@ -34,6 +34,7 @@ let words: (string | undefined)[] = [];
 let stems = new Int32Array(1024);
 let starts = new Int32Array(1025);
 let pool = new Uint8Array(65536);
+const ASCII = new TextDecoder();
 let poolSize = 0;
 let index = new Int32Array(2 * KEPT_SLOTS);
 let mask = KEPT_SLOTS - 1;
@@ -220,12 +221,8 @@ export function symbolCount(): number {
 export function tokenOfId(id: number): string {
   let word = words[id];
   if (word === undefined) {
-    word = "";
-    // In pieces: `apply` takes a bounded number of arguments, and a token can be long.
-    for (let from = starts[id], end = starts[id + 1]; from < end; from += 8192) {
-      const piece = pool.subarray(from, Math.min(end, from + 8192));
-      word += String.fromCharCode.apply(null, piece as unknown as number[]);
-    }
+    // Tokens are ASCII letters and digits, so their bytes decode as UTF-8 to the same characters.
+    word = ASCII.decode(pool.subarray(starts[id], starts[id + 1]));
     words[id] = word;
   }
   return word;
