@@ -435,10 +435,10 @@ export class NgramMatcher {
       for (let i = begin; i < end; i++) {
         let id = seq[i];
         if (id < 0) continue;
-        if (left[id] > 0) {
-          left[id]--;
-          found[0]++;
-        }
+        const l = left[id];
+        const hit = -l >>> 31;
+        left[id] = l - hit;
+        found[0] += hit;
         const last = Math.min(end, i + maxOrder);
         for (let j = i + 1; j < last; j++) {
           const symbol = seq[j];
@@ -446,10 +446,11 @@ export class NgramMatcher {
           const at = 2 * (id * symbols + symbol);
           if (table[at] !== generation) break;
           id = table[at + 1];
-          if (left[id] > 0) {
-            left[id]--;
-            found[j - i]++;
-          }
+          // 1 while some of the n-gram is left to match, else 0 (no branch to mispredict).
+          const l = left[id];
+          const hit = -l >>> 31;
+          left[id] = l - hit;
+          found[j - i] += hit;
         }
       }
     }

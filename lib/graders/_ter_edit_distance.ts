@@ -159,12 +159,16 @@ class BeamEditDistance {
         op[at] = DEL;
         j = 1;
       }
+      // The cell above-left, carried from one cell to the next (it was the one above).
+      let corner = cost[up + j - 1];
       for (; j < high; j++) {
         // Preference on equal cost: no-op or substitution, then deletion, then insertion.
         const same = word === ref[j - 1];
-        let best = cost[up + j - 1] + (same ? 0 : COST);
+        let best = corner + (same ? 0 : COST);
         let how = same ? NOP : SUB;
-        const down = cost[up + j] + COST;
+        const above = cost[up + j];
+        corner = above;
+        const down = above + COST;
         if (down < best) {
           best = down;
           how = DEL;
