@@ -65,7 +65,41 @@ export class SymbolTable {
 
   /** The symbol of `s.slice(start, end)`, numbering it if it is new (no string is made). */
   addSpan(s: string, start: number, end: number): number {
-    const h = this.#hash(s, start, end);
+    return this.#addHashed(s, start, end, this.#hash(s, start, end));
+  }
+
+  /**
+   * {@link addSpan} for a word of printable ASCII (U+0021–U+007E, one or more): its symbol, or
+   * -1, with nothing numbered, when the span is empty or holds any other character (checked
+   * as it is hashed, so a text's words are numbered and checked in one pass).
+   *
+   * @example A word, an empty span, a span with a space
+   * ```ts
+   * import { SymbolTable } from "./_ngram_ids.ts";
+   * import assert from "node:assert/strict";
+   *
+   * const table = new SymbolTable();
+   * assert.equal(table.addPrintableSpan("a cat", 2, 5), 0);
+   * assert.equal(table.addPrintableSpan("a cat", 2, 2), -1);
+   * assert.equal(table.addPrintableSpan("a cat", 0, 5), -1);
+   * assert.equal(table.size, 1);
+   * ```
+   */
+  addPrintableSpan(s: string, start: number, end: number): number {
+    if (start >= end) return -1;
+    let h = 0x811c9dc5;
+    // Negative once any code unit is below U+0021 or above U+007E.
+    let outside = 0;
+    for (let i = start; i < end; i++) {
+      const c = s.charCodeAt(i);
+      outside |= (c - 0x21) | (0x7e - c);
+      h = Math.imul(h ^ c, 0x01000193);
+    }
+    return outside < 0 ? -1 : this.#addHashed(s, start, end, h);
+  }
+
+  /** {@link addSpan} with the span's hash (as {@link #hash} gives it) already worked out. */
+  #addHashed(s: string, start: number, end: number, h: number): number {
     let i = this.#slot(s, start, end, h);
     if (this.#stamp[i] === this.#generation) return this.#value[i];
     if (2 * (this.#size + 1) > this.#stamp.length) {

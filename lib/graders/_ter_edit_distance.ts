@@ -642,6 +642,67 @@ function idsOf(tokens: string, out: Int32Array): number {
 }
 
 /**
+ * {@link idsOf} for a text that may not be words of printable ASCII joined by single spaces:
+ * how many words it has, or -1 when it is not so (an empty word: a space at either end, two
+ * side by side, or an empty text; or a character outside U+0021–U+007E). `out` must have room
+ * for {@link mostWords} ids.
+ */
+function printableIdsOf(tokens: string, out: Int32Array): number {
+  let n = 0;
+  let from = 0;
+  for (let at = tokens.indexOf(" "); at >= 0; at = tokens.indexOf(" ", from)) {
+    const id = words.addPrintableSpan(tokens, from, at);
+    if (id < 0) return -1;
+    out[n++] = id;
+    from = at + 1;
+  }
+  const id = words.addPrintableSpan(tokens, from, tokens.length);
+  if (id < 0) return -1;
+  out[n++] = id;
+  return n;
+}
+
+/** The most words a text of `length` code units has, one space at least between two. */
+function mostWords(length: number): number {
+  return (length + 1) >> 1;
+}
+
+/**
+ * {@link translationEditRateOfTokens} of two different lines that are already as the Tercom
+ * tokenizer gives them when they are words of printable ASCII joined by single spaces (its
+ * usual output, so no other check is made first): undefined when either is not, for the caller
+ * to tokenize them. The words are checked as they are numbered.
+ *
+ * @example Lines already tokenized, and one that is not
+ * ```ts
+ * import { translationEditRateOfLines } from "./_ter_edit_distance.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(translationEditRateOfLines("on the mat the cat sat", "the cat sat on the mat"), {
+ *   edits: 1,
+ *   refLength: 6,
+ * });
+ * assert.equal(translationEditRateOfLines("the  cat", "the cat"), undefined);
+ * assert.equal(translationEditRateOfLines("a cat", "a chaté"), undefined);
+ * ```
+ */
+export function translationEditRateOfLines(
+  hyp: string,
+  ref: string,
+  prune = true,
+): { edits: number; refLength: number } | undefined {
+  words.reset();
+  const most = mostWords(hyp.length);
+  const mostRef = mostWords(ref.length);
+  search.size(most, mostRef, most + mostRef);
+  const m = printableIdsOf(ref, search.ref);
+  if (m < 0) return undefined;
+  const n = printableIdsOf(hyp, search.hyp);
+  if (n < 0) return undefined;
+  return { edits: search.edits(n, m, words.size, prune), refLength: m };
+}
+
+/**
  * {@link translationEditRate} on two texts of words joined by single spaces (as the Tercom
  * tokenizer gives them), without splitting them into strings.
  *

@@ -10,7 +10,7 @@
 
 import { pyRstrip, tokenizeTercom } from "../text/mod.ts";
 import { requireCorpus, requireReferences, sumRows } from "./_stats.ts";
-import { translationEditRateOfTokens } from "./_ter_edit_distance.ts";
+import { translationEditRateOfLines, translationEditRateOfTokens } from "./_ter_edit_distance.ts";
 import { nrefsLabel } from "./signature.ts";
 import { resolveOptions } from "./options.ts";
 import { TER_OPTIONS, type TerOptions, type TerSettings, terSignature } from "./ter_settings.ts";
@@ -37,6 +37,12 @@ function tokensOf(segment: string, settings: TerSettings): string {
   return tokenizeTercom(pyRstrip(segment), settings);
 }
 
+/** A segment right-stripped and lowercased unless `caseSensitive`, as the tokenizer reads it. */
+function lineOf(segment: string, settings: TerSettings): string {
+  const line = pyRstrip(segment);
+  return settings.caseSensitive ? line : line.toLowerCase();
+}
+
 /** How many words `tokensOf`'s text has. */
 function countWords(tokens: string): number {
   if (tokens === "") return 0;
@@ -51,6 +57,17 @@ export function terStatsWith(
   references: readonly string[],
   settings: TerSettings,
 ): number[] {
+  if (references.length === 1 && !settings.normalized && !settings.noPunct) {
+    // The tokenizer only lowercases (or not): a line that is already words of printable ASCII
+    // joined by single spaces is its own tokens, which the edit count checks as it numbers the
+    // words (one pass instead of a test of each line first). Equal lines, or others, go below.
+    const hypLine = lineOf(hypothesis, settings);
+    const refLine = lineOf(references[0], settings);
+    if (hypLine !== refLine) {
+      const counted = translationEditRateOfLines(hypLine, refLine);
+      if (counted !== undefined) return [counted.edits, counted.refLength];
+    }
+  }
   const hypTokens = tokensOf(hypothesis, settings);
   let best = Infinity;
   let lengths = 0;

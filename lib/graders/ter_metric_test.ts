@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { corpusTer, sentenceTer, terFromStats, terStats } from "./ter_metric.ts";
 import { terGrader } from "./ter.ts";
+import { translationEditRateOfTokens } from "./_ter_edit_distance.ts";
+import { pyRstrip, tokenizeTercom } from "../text/mod.ts";
 
 Deno.test("TER counts insertions, deletions, substitutions and block shifts", () => {
   assert.equal(sentenceTer("the cat sat", ["the cat sat"]).numEdits, 0);
@@ -60,4 +62,30 @@ Deno.test("the TER grader: lower is better, thresholds above 1 allowed, not belo
   assert.equal(terGrader.grade({ output: "x y", references: ["a"], threshold: 2.5 }).pass, true);
   assert.equal(terGrader.grade({ ...row, threshold: -0.1 }).error, "bad-threshold");
   assert.deepEqual(terGrader.grade(row).stats, [1, 4]);
+});
+
+Deno.test("one reference: lines already tokenized are counted as the tokenizer's words are", () => {
+  // The fast path takes a line that is already words of printable ASCII joined by single
+  // spaces as its own tokens; every other line (spaces at the ends or doubled, tabs, non-ASCII,
+  // the Kelvin sign that lowercases to ASCII) must count as tokenizing it first does.
+  const word = fc.array(fc.constantFrom("a", "B", "c", ".", "~", "é", "\u212a", "k"), {
+    minLength: 1,
+    maxLength: 3,
+  }).map((c) => c.join(""));
+  const gap = fc.constantFrom(" ", " ", " ", "  ", "\t", "\u00a0", "\n");
+  const line = fc.tuple(fc.constantFrom("", " "), fc.array(fc.tuple(word, gap), { maxLength: 8 }))
+    .map(([lead, parts]) => lead + parts.map(([w, g]) => w + g).join(""));
+  const options = fc.record({ caseSensitive: fc.boolean(), asianSupport: fc.boolean() });
+  fc.assert(
+    fc.property(line, line, options, (h, r, settings) => {
+      const general = translationEditRateOfTokens(
+        tokenizeTercom(pyRstrip(h), settings),
+        tokenizeTercom(pyRstrip(r), settings),
+      );
+      assert.deepEqual(terStats(h, [r], settings), [general.edits, general.refLength]);
+      // Two references take the general path: the same edits and average length.
+      assert.deepEqual(terStats(h, [r, r], settings), terStats(h, [r], settings));
+    }),
+    { numRuns: 3_000 },
+  );
 });
