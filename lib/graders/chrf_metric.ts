@@ -98,6 +98,8 @@ let sequence = new Int32Array(256);
 const COUNT = 0;
 const ADD = 1;
 const FIND = 2;
+/** Per ASCII code point, its symbol in the hypothesis last numbered (-1 where it has none). */
+const asciiSymbols = new Int32Array(128);
 
 /**
  * The number of code points chrF counts of `text` (without Python whitespace unless `whitespace`
@@ -107,17 +109,29 @@ function charSymbols(text: string, whitespace: boolean, mode: number): number {
   if (mode !== COUNT && sequence.length < text.length) {
     sequence = new Int32Array(2 * text.length);
   }
+  if (mode === ADD) asciiSymbols.fill(-1);
   const out = sequence;
   let k = 0;
   for (let i = 0; i < text.length; i++) {
     let cp = text.charCodeAt(i);
+    if (cp < 128) {
+      // ASCII (most text): its symbols kept at hand, numbered by the table as they first come.
+      if (cp <= 32 && !whitespace && isPyWhitespace(text, i)) continue;
+      if (mode !== COUNT) {
+        let symbol = asciiSymbols[cp];
+        if (symbol < 0 && mode === ADD) symbol = asciiSymbols[cp] = chars.add(cp);
+        out[k] = symbol;
+      }
+      k++;
+      continue;
+    }
     if (cp >= 0xd800 && cp <= 0xdbff) {
       // A high surrogate: its pair makes one code point (a lone one stays as it is).
       cp = text.codePointAt(i)!;
       if (cp > 0xffff) i++;
     } else if (
       // Python's whitespace is all in the BMP: one code unit.
-      !whitespace && (cp === 32 || (cp > 127 ? cp <= 0x3000 : cp <= 31)) && isPyWhitespace(text, i)
+      !whitespace && cp <= 0x3000 && isPyWhitespace(text, i)
     ) continue;
     if (mode === ADD) out[k] = chars.add(cp);
     else if (mode === FIND) out[k] = chars.find(cp);

@@ -122,3 +122,46 @@ Deno.test("corpusChrfWithSentences: corpusChrf and every sentenceChrf from one p
     assert.equal(sentences.mean, sentences.scores.reduce((a, b) => a + b) / hyps.length);
   }));
 });
+
+Deno.test("character statistics equal code-point n-grams counted as strings in Maps", () => {
+  // ASCII code points take a path of their own (their symbols kept at hand); the rest go
+  // through the table. Whitespace here is ASCII (tab, US, space) and not (NBSP, U+3000).
+  const unit = fc.constantFrom(
+    "a",
+    "b",
+    "A",
+    ".",
+    " ",
+    "\t",
+    "\x1f",
+    "é",
+    "😀",
+    "\u00a0",
+    "\u3000",
+  );
+  const text = fc.array(unit, { maxLength: 16 }).map((c) => c.join(""));
+  const isSpace = (c: string) => /^[\t-\r\x1c-\x20\x85\xa0\u3000]$/u.test(c);
+  const grams = (s: string, n: number) => {
+    const cps = [...s].filter((c) => !isSpace(c));
+    const counts = new Map<string, number>();
+    for (let i = 0; i + n <= cps.length; i++) {
+      const g = cps.slice(i, i + n).join("\u0000");
+      counts.set(g, (counts.get(g) ?? 0) + 1);
+    }
+    return [Math.max(0, cps.length - n + 1), counts] as const;
+  };
+  fc.assert(
+    fc.property(text, text, (h, r) => {
+      const stats = chrfStats(h, [r]);
+      for (let n = 1; n <= 6; n++) {
+        const [hypCount, hyp] = grams(h, n);
+        const [refCount, ref] = grams(r, n);
+        let match = 0;
+        for (const [g, c] of hyp) match += Math.min(c, ref.get(g) ?? 0);
+        const at = 3 * (n - 1);
+        assert.deepEqual(stats.slice(at, at + 3), [refCount === 0 ? 0 : hypCount, refCount, match]);
+      }
+    }),
+    { numRuns: 2000 },
+  );
+});
