@@ -469,6 +469,12 @@ class ShiftSearch {
     let common = 0;
     for (let p = 0; p < m; p++) if (counts[ref[p]]-- > 0) common++;
     const enough = Math.max(n, m) - common + 1;
+    if (prune && m <= 32) {
+      // Most segments stop at once, at their first distance: taken without the table when the
+      // beam cannot change it (see `#plainDistance`).
+      const plain = this.#plainDistance(n, m, symbols);
+      if (plain <= enough && plain + Math.abs(n - m) < BEAM_WIDTH) return plain;
+    }
     this.#edit.reset(ref, m);
     let shifts = 0;
     let checked = 0;
@@ -490,6 +496,47 @@ class ShiftSearch {
       this.#best = this.hyp;
       this.hyp = next;
     }
+  }
+
+  /** Per id, the reference positions (bits) that hold it, for `#plainDistance`. */
+  #positions = new Int32Array(128);
+
+  /**
+   * The word edit distance of `hyp[0, n)` to `ref[0, m)` (`m` ≤ 32) with no beam, a column of
+   * the table per hypothesis word as bits (Myers' bit-parallel algorithm, in Hyyrö's form).
+   *
+   * It is the beam's distance too when it plus `|n − m|` is below the beam's width: along a
+   * cheapest path, a cell (i, j) is off the beam's centre `i × m / n` by at most the path's
+   * insertions and deletions so far (|j − i| ≤ their number) plus `i × |n − m| / n`, that is
+   * by less than the width, so the whole path is inside the beam, and no path inside it is
+   * cheaper than the cheapest of all.
+   */
+  #plainDistance(n: number, m: number, symbols: number): number {
+    const ref = this.ref;
+    const hyp = this.hyp;
+    const positions = this.#positions = grownInts(this.#positions, symbols);
+    positions.fill(0, 0, symbols);
+    for (let p = 0; p < m; p++) positions[ref[p]] |= 1 << p;
+    const last = 1 << (m - 1);
+    // Vertical deltas of the current column: +1 (`plus`) or -1 (`minus`) per reference word.
+    let plus = -1;
+    let minus = 0;
+    let distance = m;
+    for (let i = 0; i < n; i++) {
+      const equal = positions[hyp[i]];
+      const xv = equal | minus;
+      const xh = ((((equal & plus) + plus) | 0) ^ plus) | equal;
+      let hp = minus | ~(xh | plus);
+      let hm = plus & xh;
+      if ((hp & last) !== 0) distance++;
+      else if ((hm & last) !== 0) distance--;
+      // The top row's horizontal delta is +1 (row 0 holds j).
+      hp = (hp << 1) | 1;
+      hm = hm << 1;
+      plus = hm | ~(xv | hp);
+      minus = hp & xv;
+    }
+    return distance;
   }
 
   /** Candidates evaluated so far in this segment (set by `#search`). */
