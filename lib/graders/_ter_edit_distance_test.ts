@@ -1,6 +1,10 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { translationEditRate, translationEditRateOfTokens } from "./_ter_edit_distance.ts";
+import {
+  bitEditDistance,
+  translationEditRate,
+  translationEditRateOfTokens,
+} from "./_ter_edit_distance.ts";
 
 // Few distinct words (some outside ASCII and the BMP), so that repeats, matching blocks and
 // shifts come up often; lengths past the beam's width (25) so that its bounds matter too.
@@ -95,4 +99,52 @@ Deno.test("a block of new words where the beam decides agrees with the plain sea
       }
     }
   }
+});
+
+Deno.test("the bit-parallel distance equals the word edit distance's table, up to 64 words", () => {
+  /** The textbook table: insertions, deletions and substitutions at 1 each. */
+  const table = (h: number[], r: number[]) => {
+    let row = Array.from({ length: r.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= h.length; i++) {
+      const next = [i];
+      for (let j = 1; j <= r.length; j++) {
+        const diagonal = row[j - 1] + (h[i - 1] === r[j - 1] ? 0 : 1);
+        next.push(Math.min(diagonal, row[j] + 1, next[j - 1] + 1));
+      }
+      row = next;
+    }
+    return row[r.length];
+  };
+  // Few symbols so that words repeat; the reference's length on both sides of 32 and up to 64,
+  // the hypothesis either unrelated or the reference with a few words changed.
+  const symbol = fc.integer({ min: 0, max: 5 });
+  // (`size: "max"`: lengths drawn over the whole range, not mostly short ones.)
+  const ref = fc.array(symbol, { minLength: 1, maxLength: 64, size: "max" });
+  const edit = fc.tuple(fc.nat(), fc.constantFrom("sub", "ins", "del"), symbol);
+  const pair = fc.oneof(
+    fc.tuple(fc.array(symbol, { maxLength: 70, size: "max" }), ref),
+    fc.tuple(ref, fc.array(edit, { maxLength: 6 })).map(([r, edits]) => {
+      const h = [...r];
+      for (const [at, kind, s] of edits) {
+        const i = at % (h.length + 1);
+        if (kind === "ins") h.splice(i, 0, s);
+        else if (i < h.length) kind === "sub" ? (h[i] = s) : h.splice(i, 1);
+      }
+      return [h, r];
+    }),
+  );
+  fc.assert(
+    fc.property(pair, ([h, r]) => {
+      const distance = bitEditDistance(
+        Int32Array.from(h),
+        h.length,
+        Int32Array.from(r),
+        r.length,
+        6,
+        new Int32Array(12),
+      );
+      assert.equal(distance, table(h, r));
+    }),
+    { numRuns: 4000 },
+  );
 });
