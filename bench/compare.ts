@@ -17,9 +17,10 @@
 //   … --json                                         the lines as JSON (for the test)
 //
 // Every run is a whole process measured by /usr/bin/time (wall, user + system, peak RSS); each
-// figure is the median of --runs runs (default 3). Each line also checks that the report counted
-// every generated row (`counted` against `rows`): a bench that silently read fewer rows would look
-// fast. The sacreBLEU side must count the same pairs too, and a sacreBLEU process that fails (a
+// figure is the median of --runs runs (default 3); `--graders all` and `--graders exact` are run
+// alternately, and their ratio is the median of the pairs' ratios. Each line also checks that the
+// report counted every generated row (`counted` against `rows`): a bench that silently read fewer
+// rows would look fast. The sacreBLEU side must count the same pairs too, and a sacreBLEU process that fails (a
 // Python exception exits 1) stops the bench instead of being read as a result.
 //
 // The two sides of the first line do not do the same work: verdict computes corpus BLEU and chrF
@@ -76,6 +77,19 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
+
+/** Each figure's median over several measured runs (null where a run had none). */
+function medianMeasured(ms: readonly Measured[]): Measured {
+  const of = (pick: (m: Measured) => number | null) => {
+    const xs = ms.map(pick).filter((x): x is number => x !== null);
+    return xs.length === ms.length ? median(xs) : null;
+  };
+  return {
+    wallS: median(ms.map((m) => m.wallS)),
+    cpuS: of((m) => m.cpuS),
+    peakMiB: of((m) => m.peakMiB),
+  };
+}
 
 const hasTime = (() => {
   try {
@@ -188,7 +202,10 @@ print(json.dumps({"pairs": len(hyps), "bleu": bleu.score, "chrf": chrf.score,
 `;
 
 function times(a: Measured, b: Measured): string {
-  const r = a.wallS / b.wallS;
+  return multiple(a.wallS / b.wallS);
+}
+
+function multiple(r: number): string {
   return `${r >= 1 ? r.toFixed(1) : r.toFixed(2)}×`;
 }
 
@@ -299,7 +316,7 @@ export async function compare(
   if (only === "bleu-chrf") return lines;
 
   // 2–3. The score command: BLEU + chrF; all graders against exact alone.
-  const scoreRun = async (graders: string) => {
+  const scoreRun = async (graders: string, times = runs) => {
     const [cmd, args] = deno(
       ["--allow-read"],
       "cli.ts",
@@ -309,7 +326,7 @@ export async function compare(
       graders,
       "--json",
     );
-    const { m, stdout } = await measure(cmd, args, runs);
+    const { m, stdout } = await measure(cmd, args, times);
     return { m, used: JSON.parse(stdout).rows.used as number };
   };
   const bleuChrf = await scoreRun("bleu,chrf");
@@ -320,15 +337,25 @@ export async function compare(
     verdict: bleuChrf.m,
     reference: { label: "sacrebleu corpus only: see the line above", skipped: "" },
   });
-  const exact = await scoreRun("exact");
-  const all = await scoreRun("all");
+  // Alternated run by run, so that a drift in the machine's speed (a shared host's) falls on both
+  // sides alike; the ratio is the median of the pairs' ratios.
+  const exactRuns: Awaited<ReturnType<typeof scoreRun>>[] = [];
+  const allRuns: typeof exactRuns = [];
+  for (let i = 0; i < runs; i++) {
+    exactRuns.push(await scoreRun("exact", 1));
+    allRuns.push(await scoreRun("all", 1));
+  }
+  const exact = { m: medianMeasured(exactRuns.map((r) => r.m)), used: exactRuns[0].used };
+  const all = { m: medianMeasured(allRuns.map((r) => r.m)), used: allRuns[0].used };
+  const pairRatio = median(allRuns.map((a, i) => a.m.wallS / exactRuns[i].m.wallS));
   lines.push({
     work: `score --graders all (ten graders + near-miss probe), ${fmt(sizes.pairs)}`,
     rows: sizes.pairs,
-    counted: all.used,
+    counted: allRuns.reduce((least, r) => Math.min(least, r.used), sizes.pairs),
     verdict: all.m,
     reference: { label: "score --graders exact", measured: exact.m },
-    ratioText: `${times(all.m, exact.m)} the read-and-exact time`,
+    ratioText: `${multiple(pairRatio)} the read-and-exact time (median of ${runs} alternated ` +
+      `pair${runs === 1 ? "" : "s"})`,
   });
   if (exact.used !== sizes.pairs) {
     lines.push({

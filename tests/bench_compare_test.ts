@@ -69,6 +69,11 @@ Deno.test("bench:compare counts every generated row on every line, and says why 
   );
   for (const l of lines) assert.equal(l.counted, l.rows, l.work);
   assert.match(lines[0].reference?.skipped ?? "", /SACREBLEU_SRC is not set/);
+  // All graders against exact: measured in alternated pairs, and the ratio says how many.
+  assert.match(
+    lines[2].ratioText ?? "",
+    /^[\d.]+× the read-and-exact time \(median of 1 alternated pair\)$/,
+  );
 });
 
 Deno.test("bench:compare --only bleu-chrf runs the first line alone, and refuses other values", async () => {
