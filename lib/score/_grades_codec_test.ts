@@ -112,3 +112,34 @@ Deno.test("real grades of every grader survive packing, near misses and assertio
   assert.ok(grades.some((g) => g.assertions.length > 0));
   assertSameAsClone(grades);
 });
+
+Deno.test("every empty array unpacks to one shared, frozen array; non-empty ones are fresh", () => {
+  const row = () => ({
+    results: [{ score: 1, pass: true, stats: [] as number[] }],
+    steps: [[]],
+    thresholds: [undefined],
+    assertions: [],
+  });
+  const [a, b] = roundTrip([row(), row()] as unknown as RowGrades[]);
+  const empties = [a.steps[0], a.assertions, a.results[0].stats, b.steps[0], b.assertions];
+  for (const empty of empties) {
+    assert.equal(empty, a.steps[0]);
+    assert.ok(Object.isFrozen(empty));
+  }
+  const [c, d] = roundTrip([
+    {
+      results: [{ score: 0, pass: false }],
+      steps: [["lowercase"]],
+      thresholds: [0.5],
+      assertions: [],
+    },
+    {
+      results: [{ score: 0, pass: false }],
+      steps: [["lowercase"]],
+      thresholds: [0.5],
+      assertions: [],
+    },
+  ] as unknown as RowGrades[]);
+  assert.notEqual(c.steps[0], d.steps[0]);
+  assert.notEqual(c.results[0], d.results[0]);
+});
