@@ -1,10 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import {
-  bitEditDistance,
-  translationEditRate,
-  translationEditRateOfTokens,
-} from "./_ter_edit_distance.ts";
+import { bitEditDistance } from "./_bit_edit_distance.ts";
+import { translationEditRate, translationEditRateOfTokens } from "./_ter_edit_distance.ts";
 
 // Few distinct words (some outside ASCII and the BMP), so that repeats, matching blocks and
 // shifts come up often; lengths past the beam's width (25) so that its bounds matter too.
