@@ -1,0 +1,94 @@
+// What the grades codec costs per 200k rows: packing (worker thread), the structured clone of the
+// packed chunk (postMessage's share), and unpacking (main thread), on real grades of every grader.
+//
+//   deno run --no-config --allow-read bench/grades_codec_bench.ts FILE.jsonl [OTHER_CODEC.ts]
+//
+// FILE is a results file (e.g. one made by bench/_generate.ts); its rows are graded once with
+// `--graders all` and cut into chunks of 500, as the workers get them. With OTHER_CODEC (the path
+// of another _grades_codec.ts, say main's), both are timed, alternated round by round, and each
+// checked to unpack what structured cloning gives. Medians of the rounds, in ms per 200k rows.
+import { openResultRows } from "../lib/io/mod.ts";
+import { RowGrader, type RowGrades } from "../lib/score/_row_grader.ts";
+import { resolveScoreConfig } from "../lib/score/score_config.ts";
+import * as ours from "../lib/score/_grades_codec.ts";
+import { isDeepStrictEqual } from "node:util";
+
+interface Codec {
+  packGrades(grades: readonly RowGrades[]): object;
+  unpackGrades(packed: never): RowGrades[];
+}
+
+const [file, other] = Deno.args;
+if (file === undefined) throw new Error("usage: grades_codec_bench.ts FILE.jsonl [CODEC.ts]");
+const CHUNK = 500;
+const ROUNDS = 15;
+
+const grader = new RowGrader(resolveScoreConfig({ graders: ["all"] }));
+const chunks: RowGrades[][] = [[]];
+for await (const row of await openResultRows(file)) {
+  if (chunks.at(-1)!.length === CHUNK) chunks.push([]);
+  chunks.at(-1)!.push(grader.grade(row));
+}
+const rows = chunks.reduce((sum, c) => sum + c.length, 0);
+const per200k = 200_000 / rows;
+
+const codecs: [string, Codec][] = [["this", ours as unknown as Codec]];
+if (other !== undefined) {
+  codecs.unshift([
+    "other",
+    await import(new URL(other, `file://${Deno.cwd()}/`).href) as Codec,
+  ]);
+}
+
+/** Typed arrays' buffers in the packed chunk, to transfer as the worker does. */
+function transferables(packed: object): ArrayBuffer[] {
+  return Object.values(packed).flatMap((v) =>
+    ArrayBuffer.isView(v) && v.buffer instanceof ArrayBuffer ? [v.buffer] : []
+  );
+}
+
+for (const [name, codec] of codecs) {
+  for (const chunk of chunks.slice(0, 4)) {
+    const back = codec.unpackGrades(structuredClone(codec.packGrades(chunk)) as never);
+    if (!isDeepStrictEqual(back, structuredClone(chunk))) {
+      throw new Error(`${name}: unpacked grades differ from cloned ones`);
+    }
+  }
+}
+
+const times = new Map(codecs.map(([name]) => [name, { pack: [], clone: [], unpack: [] }])) as Map<
+  string,
+  { pack: number[]; clone: number[]; unpack: number[] }
+>;
+for (let round = 0; round < ROUNDS; round++) {
+  for (const [name, codec] of round % 2 ? codecs : [...codecs].reverse()) {
+    let pack = 0, clone = 0, unpack = 0, sink = 0;
+    for (const chunk of chunks) {
+      const t0 = performance.now();
+      const packed = codec.packGrades(chunk);
+      const t1 = performance.now();
+      const cloned = structuredClone(packed, { transfer: transferables(packed) });
+      const t2 = performance.now();
+      sink += codec.unpackGrades(cloned as never).length;
+      const t3 = performance.now();
+      pack += t1 - t0;
+      clone += t2 - t1;
+      unpack += t3 - t2;
+    }
+    if (sink !== rows) throw new Error("lost rows");
+    const t = times.get(name)!;
+    t.pack.push(pack * per200k);
+    t.clone.push(clone * per200k);
+    t.unpack.push(unpack * per200k);
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+console.log(`${rows} rows in ${chunks.length} chunks; ms per 200k rows, median of ${ROUNDS}`);
+for (const [name, t] of times) {
+  const [p, c, u] = [median(t.pack), median(t.clone), median(t.unpack)];
+  console.log(
+    `${name.padEnd(6)} pack ${p.toFixed(0).padStart(5)}  clone ${c.toFixed(0).padStart(5)}  ` +
+      `unpack ${u.toFixed(0).padStart(5)}  total ${(p + c + u).toFixed(0).padStart(5)}`,
+  );
+}
