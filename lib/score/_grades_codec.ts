@@ -40,28 +40,40 @@ const OBJECT = 8;
 const OTHER = 9;
 
 class Packer {
-  tags = new Uint8Array(4096);
+  tags: Uint8Array<ArrayBuffer>;
   tagCount = 0;
-  numbers = new Float64Array(4096);
+  numbers: Float64Array<ArrayBuffer>;
   numberCount = 0;
   readonly texts: string[] = [];
   readonly others: unknown[] = [];
   readonly shapes: string[][] = [];
-  readonly #shapeIds = new Map<string, number>();
-  /** The last shape seen in each result column: most columns keep one or two shapes. */
-  readonly #lastShape: number[] = [];
+  /** The key sequences seen, as a tree: objects of one shape follow one path. */
+  readonly #root: ShapeNode = { keys: [], id: -1, next: [] };
+
+  constructor(tags: number, numbers: number) {
+    this.tags = new Uint8Array(Math.max(64, tags));
+    this.numbers = new Float64Array(Math.max(64, numbers));
+  }
+
+  /** Make room for `tags` more tags and `numbers` more numbers. */
+  room(tags: number, numbers: number): void {
+    if (this.tagCount + tags > this.tags.length) {
+      const size = Math.max(this.tagCount + tags, this.tags.length * 2);
+      this.tags = grown(this.tags, new Uint8Array(size));
+    }
+    if (this.numberCount + numbers > this.numbers.length) {
+      const size = Math.max(this.numberCount + numbers, this.numbers.length * 2);
+      this.numbers = grown(this.numbers, new Float64Array(size));
+    }
+  }
 
   tag(tag: number): void {
-    if (this.tagCount === this.tags.length) {
-      this.tags = grown(this.tags, new Uint8Array(this.tagCount * 2));
-    }
+    this.room(1, 0);
     this.tags[this.tagCount++] = tag;
   }
 
   number(value: number): void {
-    if (this.numberCount === this.numbers.length) {
-      this.numbers = grown(this.numbers, new Float64Array(this.numberCount * 2));
-    }
+    this.room(0, 1);
     this.numbers[this.numberCount++] = value;
   }
 
@@ -85,34 +97,90 @@ class Packer {
     if (value === null) return this.tag(NULL);
     if (Array.isArray(value) && isNumberArray(value)) {
       if (value.length === 0) return this.tag(EMPTY);
-      this.tag(NUMBERS);
-      this.number(value.length);
-      for (let i = 0; i < value.length; i++) this.number(value[i]);
+      this.room(1, 1 + value.length);
+      this.tags[this.tagCount++] = NUMBERS;
+      const numbers = this.numbers;
+      let n = this.numberCount;
+      numbers[n++] = value.length;
+      for (let i = 0; i < value.length; i++) numbers[n++] = value[i];
+      this.numberCount = n;
       return;
     }
     this.tag(OTHER);
     this.others.push(value);
   }
 
-  /** A plain object whose values are packed one by one; `column` picks the shape to try first. */
-  object(object: Record<string, unknown>, column: number): void {
-    let id = this.#lastShape[column] ?? -1;
-    let keys = id >= 0 ? this.shapes[id] : undefined;
-    if (keys === undefined || !hasKeys(object, keys)) {
-      keys = Object.keys(object);
-      const signature = keys.join("\u0000");
-      id = this.#shapeIds.get(signature) ?? -1;
-      if (id < 0) {
-        id = this.shapes.length;
-        this.shapes.push(keys);
-        this.#shapeIds.set(signature, id);
+  /**
+   * A plain object: its shape's id, then its values one by one. One pass over its keys both finds
+   * its shape, following the tree of key sequences seen so far, and packs the values (leaves
+   * inline). The shape's id, known at the end, goes in a number slot kept for it.
+   */
+  object(object: Record<string, unknown>): void {
+    this.room(1, 1);
+    this.tags[this.tagCount++] = OBJECT;
+    const idAt = this.numberCount++;
+    let tags = this.tags;
+    let numbers = this.numbers;
+    const texts = this.texts;
+    let t = this.tagCount;
+    let n = this.numberCount;
+    let node = this.#root;
+    for (const key in object) {
+      node = nextNode(node, key);
+      if (t === tags.length || n === numbers.length) {
+        this.tagCount = t;
+        this.numberCount = n;
+        this.room(1, 1);
+        tags = this.tags;
+        numbers = this.numbers;
       }
-      this.#lastShape[column] = id;
+      const value = object[key];
+      if (typeof value === "number") {
+        tags[t++] = NUMBER;
+        numbers[n++] = value;
+      } else if (typeof value === "string") {
+        tags[t++] = STRING;
+        texts.push(value);
+      } else if (typeof value === "boolean") tags[t++] = value ? TRUE : FALSE;
+      else if (value === null) tags[t++] = NULL;
+      else if (value === undefined) tags[t++] = UNDEFINED;
+      else {
+        this.tagCount = t;
+        this.numberCount = n;
+        this.value(value);
+        tags = this.tags;
+        numbers = this.numbers;
+        t = this.tagCount;
+        n = this.numberCount;
+      }
     }
-    this.tag(OBJECT);
-    this.number(id);
-    for (const key of keys) this.value(object[key]);
+    this.tagCount = t;
+    this.numberCount = n;
+    if (node.id < 0) {
+      node.id = this.shapes.length;
+      this.shapes.push(node.keys);
+    }
+    numbers[idAt] = node.id;
   }
+}
+
+/** A sequence of keys seen (the path from the root), and the shape id of objects ending there. */
+interface ShapeNode {
+  keys: string[];
+  id: number;
+  next: ShapeNode[];
+}
+
+/** The node after `node` for `key`, made on first sight. */
+function nextNode(node: ShapeNode, key: string): ShapeNode {
+  const next = node.next;
+  for (let i = 0; i < next.length; i++) {
+    const child = next[i];
+    if (child.keys[child.keys.length - 1] === key) return child;
+  }
+  const child = { keys: [...node.keys, key], id: -1, next: [] };
+  next.push(child);
+  return child;
 }
 
 function grown<T extends Uint8Array | Float64Array>(from: T, to: T): T {
@@ -126,30 +194,43 @@ function isNumberArray(array: unknown[]): array is number[] {
   return true;
 }
 
-/** The object's enumerable keys (own and inherited) are exactly `keys`, in order. */
-function hasKeys(object: Record<string, unknown>, keys: string[]): boolean {
-  let i = 0;
-  for (const key in object) if (key !== keys[i++]) return false;
-  return i === keys.length;
-}
+/** Tags and numbers a row took in the last chunk packed (a first guess for the next one). */
+const sizes = { tags: 64, numbers: 64 };
 
 /** Pack a chunk's grades; the buffers of `tags` and `numbers` are the packer's own (transferable). */
 export function packGrades(grades: readonly RowGrades[]): PackedGrades {
-  const p = new Packer();
+  const p = new Packer(sizes.tags * grades.length, sizes.numbers * grades.length);
   p.number(grades.length);
   for (const row of grades) {
     const { results, steps, thresholds } = row;
     p.number(results.length);
     for (let j = 0; j < results.length; j++) {
-      p.object(results[j] as unknown as Record<string, unknown>, j);
+      p.object(results[j] as unknown as Record<string, unknown>);
     }
-    for (let j = 0; j < results.length; j++) p.value(steps[j]);
-    for (let j = 0; j < results.length; j++) p.value(thresholds[j]);
+    // Steps are mostly the shared empty array, thresholds mostly undefined: written inline.
+    p.room(2 * results.length, results.length);
+    for (let j = 0; j < results.length; j++) {
+      const s = steps[j];
+      if (Array.isArray(s) && s.length === 0) p.tags[p.tagCount++] = EMPTY;
+      else p.value(s);
+    }
+    p.room(results.length, results.length);
+    for (let j = 0; j < results.length; j++) {
+      const threshold = thresholds[j];
+      if (threshold === undefined) p.tags[p.tagCount++] = UNDEFINED;
+      else p.value(threshold);
+    }
     p.value(row.assertions);
   }
+  if (grades.length > 0) {
+    // The next chunk's buffers start at this one's size a row (plus a little), to grow rarely.
+    sizes.tags = Math.ceil(p.tagCount / grades.length) + 8;
+    sizes.numbers = Math.ceil(p.numberCount / grades.length) + 8;
+  }
   return {
-    tags: p.tags.slice(0, p.tagCount),
-    numbers: p.numbers.slice(0, p.numberCount),
+    // Views of the buffers, not copies: the worker transfers the buffers, a little too long.
+    tags: p.tags.subarray(0, p.tagCount),
+    numbers: p.numbers.subarray(0, p.numberCount),
     texts: p.texts,
     others: p.others,
     shapes: p.shapes,
