@@ -10,15 +10,24 @@
 // (an array's items, that is: grades never hang other properties on an array) — except that every
 // empty array is one shared, frozen array, as on the calling thread, where rows without near-miss
 // steps share one.
-// A value the packer has no column for (a nested object, an array that is not all numbers) rides
-// in `others` and is structured-cloned as before.
+// A value the packer has no column for (a nested object, an array that is not all numbers, an
+// object with a prototype of its own) rides in `others` and is structured-cloned as before.
+//
+// Where the time goes: a result object is read once, by one for…in pass that finds its shape (a
+// tree of the key sequences seen, so a column switching between two shapes costs nothing extra),
+// then by code written for that shape (see _grades_codec_shapes.ts), and built again on the main
+// thread from an object literal of that shape.
 import type { RowGrades } from "./_row_grader.ts";
+import { type Maker, type Reader, shapeCode } from "./_grades_codec_shapes.ts";
 
 /** A chunk of {@link RowGrades}, packed by {@link packGrades}. */
 export interface PackedGrades {
-  /** One tag a value (and one before each object), in order. */
+  /** One tag a value (and one before each object), in order; a view of a buffer to transfer. */
   tags: Uint8Array<ArrayBuffer>;
-  /** Numbers in order: counts, shape ids, number values, numeric arrays' lengths and items. */
+  /**
+   * Numbers in order: counts, shape ids, number values, numeric arrays' lengths and items; a view
+   * of a buffer to transfer.
+   */
   numbers: Float64Array<ArrayBuffer>;
   /** String values, in order. */
   texts: string[];
@@ -39,6 +48,8 @@ const EMPTY = 7;
 const OBJECT = 8;
 const OTHER = 9;
 
+const noReader: Reader = () => {};
+
 class Packer {
   tags: Uint8Array<ArrayBuffer>;
   tagCount = 0;
@@ -48,7 +59,8 @@ class Packer {
   readonly others: unknown[] = [];
   readonly shapes: string[][] = [];
   /** The key sequences seen, as a tree: objects of one shape follow one path. */
-  readonly #root: ShapeNode = { keys: [], id: -1, next: [] };
+  readonly #root: ShapeNode = { keys: [], id: -1, next: [], read: noReader };
+  readonly #values: unknown[] = [];
 
   constructor(tags: number, numbers: number) {
     this.tags = new Uint8Array(Math.max(64, tags));
@@ -116,25 +128,33 @@ class Packer {
    * inline). The shape's id, known at the end, goes in a number slot kept for it.
    */
   object(object: Record<string, unknown>): void {
-    this.room(1, 1);
-    this.tags[this.tagCount++] = OBJECT;
-    const idAt = this.numberCount++;
-    let tags = this.tags;
-    let numbers = this.numbers;
+    const proto = Object.getPrototypeOf(object);
+    if (proto !== Object.prototype && proto !== null) {
+      // for…in would see inherited keys too: such an object is cloned instead.
+      this.tag(OTHER);
+      this.others.push(object);
+      return;
+    }
+    let node = this.#root;
+    for (const key in object) node = nextNode(node, key);
+    if (node.id < 0) {
+      node.id = this.shapes.length;
+      this.shapes.push(node.keys);
+      node.read = shapeCode(node.keys).read;
+    }
+    const count = node.keys.length;
+    const values = this.#values;
+    node.read(object, values);
+    this.room(1 + count, 1 + count);
+    const tags = this.tags;
+    const numbers = this.numbers;
     const texts = this.texts;
     let t = this.tagCount;
     let n = this.numberCount;
-    let node = this.#root;
-    for (const key in object) {
-      node = nextNode(node, key);
-      if (t === tags.length || n === numbers.length) {
-        this.tagCount = t;
-        this.numberCount = n;
-        this.room(1, 1);
-        tags = this.tags;
-        numbers = this.numbers;
-      }
-      const value = object[key];
+    tags[t++] = OBJECT;
+    numbers[n++] = node.id;
+    for (let i = 0; i < count; i++) {
+      const value = values[i];
       if (typeof value === "number") {
         tags[t++] = NUMBER;
         numbers[n++] = value;
@@ -145,30 +165,27 @@ class Packer {
       else if (value === null) tags[t++] = NULL;
       else if (value === undefined) tags[t++] = UNDEFINED;
       else {
+        // An array or the like, and the values after it: the general way (which may grow the
+        // buffers).
         this.tagCount = t;
         this.numberCount = n;
-        this.value(value);
-        tags = this.tags;
-        numbers = this.numbers;
-        t = this.tagCount;
-        n = this.numberCount;
+        for (let j = i; j < count; j++) this.value(values[j]);
+        return;
       }
     }
     this.tagCount = t;
     this.numberCount = n;
-    if (node.id < 0) {
-      node.id = this.shapes.length;
-      this.shapes.push(node.keys);
-    }
-    numbers[idAt] = node.id;
   }
 }
 
 /** A sequence of keys seen (the path from the root), and the shape id of objects ending there. */
 interface ShapeNode {
   keys: string[];
+  /** The shape's id in this chunk, once an object ended here (else -1). */
   id: number;
   next: ShapeNode[];
+  /** How to read objects of this shape (once an object ended here). */
+  read: Reader;
 }
 
 /** The node after `node` for `key`, made on first sight. */
@@ -178,7 +195,7 @@ function nextNode(node: ShapeNode, key: string): ShapeNode {
     const child = next[i];
     if (child.keys[child.keys.length - 1] === key) return child;
   }
-  const child = { keys: [...node.keys, key], id: -1, next: [] };
+  const child = { keys: [...node.keys, key], id: -1, next: [], read: noReader };
   next.push(child);
   return child;
 }
@@ -208,13 +225,14 @@ export function packGrades(grades: readonly RowGrades[]): PackedGrades {
       p.object(results[j] as unknown as Record<string, unknown>);
     }
     // Steps are mostly the shared empty array, thresholds mostly undefined: written inline.
-    p.room(2 * results.length, results.length);
+    // (Each takes one tag; p.value makes room for any numbers.)
+    p.room(results.length, 0);
     for (let j = 0; j < results.length; j++) {
       const s = steps[j];
       if (Array.isArray(s) && s.length === 0) p.tags[p.tagCount++] = EMPTY;
       else p.value(s);
     }
-    p.room(results.length, results.length);
+    p.room(results.length, 0);
     for (let j = 0; j < results.length; j++) {
       const threshold = thresholds[j];
       if (threshold === undefined) p.tags[p.tagCount++] = UNDEFINED;
@@ -244,73 +262,10 @@ export function packGrades(grades: readonly RowGrades[]): PackedGrades {
  */
 const NONE: never[] = Object.freeze([]) as unknown as never[];
 
-/** Builds one object of a shape, taking its values in key order from `next`. */
-type Maker = (next: () => unknown) => Record<string, unknown>;
-
-/**
- * Object literals for the shapes grade results usually have. An object made from a literal is
- * built at once with its final hidden class (about twice as quick as adding keys one by one);
- * a literal's values are evaluated in order, so `next` yields them as they were packed.
- */
-const LITERALS: [string[], Maker][] = [
-  [["score", "pass"], (next) => ({ score: next(), pass: next() })],
-  [["score", "pass", "reason"], (next) => ({ score: next(), pass: next(), reason: next() })],
-  [
-    ["score", "pass", "referenceIndex"],
-    (next) => ({ score: next(), pass: next(), referenceIndex: next() }),
-  ],
-  [
-    ["score", "pass", "reason", "referenceIndex"],
-    (next) => ({ score: next(), pass: next(), reason: next(), referenceIndex: next() }),
-  ],
-  [["score", "pass", "stats"], (next) => ({ score: next(), pass: next(), stats: next() })],
-  [
-    ["score", "pass", "referenceIndex", "stats"],
-    (next) => ({ score: next(), pass: next(), referenceIndex: next(), stats: next() }),
-  ],
-  [
-    ["score", "pass", "error", "reason"],
-    (next) => ({ score: next(), pass: next(), error: next(), reason: next() }),
-  ],
-  [
-    ["score", "pass", "error", "notJudged", "reason"],
-    (next) => ({ score: next(), pass: next(), error: next(), notJudged: next(), reason: next() }),
-  ],
-];
-
-/** How objects of the shape `keys` are built: from a literal if one has exactly these keys. */
-function makerOf(keys: readonly string[]): Maker {
-  for (const [literalKeys, make] of LITERALS) {
-    if (literalKeys.length === keys.length && literalKeys.every((k, i) => k === keys[i])) {
-      return make;
-    }
-  }
-  if (keys.includes("__proto__")) {
-    // An own "__proto__" key (as JSON.parse makes): defined, since assigning it sets the prototype.
-    return (next) => {
-      const object: Record<string, unknown> = {};
-      for (const key of keys) {
-        Object.defineProperty(object, key, {
-          value: next(),
-          writable: true,
-          enumerable: true,
-          configurable: true,
-        });
-      }
-      return object;
-    };
-  }
-  return (next) => {
-    const object: Record<string, unknown> = {};
-    for (const key of keys) object[key] = next();
-    return object;
-  };
-}
-
 /** The grades {@link packGrades} packed, as structured cloning would have delivered them. */
 export function unpackGrades(packed: PackedGrades): RowGrades[] {
   const { tags, numbers, texts, others, shapes } = packed;
-  const makers = shapes.map(makerOf);
+  const makers: Maker[] = shapes.map((keys) => shapeCode(keys).make);
   let t = 0;
   let n = 0;
   let s = 0;

@@ -143,3 +143,77 @@ Deno.test("every empty array unpacks to one shared, frozen array; non-empty ones
   assert.notEqual(c.steps[0], d.steps[0]);
   assert.notEqual(c.results[0], d.results[0]);
 });
+
+// The keys of a grade result, in the order the graders add them: shapes with code of their own
+// are subsequences of it.
+const RESULT_KEYS = ["score", "pass", "error", "notJudged", "reason", "referenceIndex", "stats"];
+
+Deno.test("results of every subsequence of the result keys, in order or shuffled, survive", () => {
+  const resultOf = (keys: string[], values: unknown[]) =>
+    Object.fromEntries(keys.map((k, i) => [k, values[i]]));
+  const shaped = fc.tuple(
+    fc.subarray(RESULT_KEYS),
+    fc.array(value, { minLength: 7, maxLength: 7 }),
+    fc.boolean(),
+  ).chain(([keys, values, shuffle]) =>
+    (shuffle ? fc.shuffledSubarray(keys, { minLength: keys.length }) : fc.constant(keys))
+      .map((order) => resultOf(order, values))
+  );
+  const rows = (columns: number) =>
+    fc.array(
+      fc.record({
+        results: fc.array(shaped, { minLength: columns, maxLength: columns }),
+        steps: fc.constant(Array.from({ length: columns }, () => [])),
+        thresholds: fc.constant(Array.from({ length: columns }, () => undefined)),
+        assertions: fc.constant([]),
+      }),
+      { maxLength: 12 },
+    ) as unknown as fc.Arbitrary<RowGrades[]>;
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 4 }).chain(rows), (grades) => assertSameAsClone(grades)),
+    { numRuns: 400 },
+  );
+});
+
+Deno.test("an own __proto__ key, inherited keys and class instances come back as cloned", () => {
+  class Result {
+    score = 1;
+    pass = true;
+    get shown(): string {
+      return "1";
+    }
+  }
+  const inherited = Object.assign(Object.create({ reason: "inherited" }), {
+    score: 0,
+    pass: false,
+  });
+  const results = [
+    JSON.parse('{"score": 1, "__proto__": {"pass": true}, "reason": "own"}'),
+    inherited,
+    new Result(),
+    { score: 0, pass: false, reason: "plain" },
+  ];
+  const grades = [{
+    results,
+    steps: results.map(() => []),
+    thresholds: results.map(() => undefined),
+    assertions: [],
+  }] as unknown as RowGrades[];
+  const [unpacked] = roundTrip(grades);
+  assert.deepEqual(Object.keys(unpacked.results[0]), ["score", "__proto__", "reason"]);
+  assert.equal(Object.getPrototypeOf(unpacked.results[0]), Object.prototype);
+  assert.deepEqual(Object.keys(unpacked.results[1]), ["score", "pass"]);
+  assert.deepEqual(Object.keys(unpacked.results[2]), ["score", "pass"]);
+  assertSameAsClone(grades);
+});
+
+Deno.test("buffers grow past the size the last chunk suggested", () => {
+  const row = (length: number) => ({
+    results: [{ score: 0.5, pass: null, stats: Array.from({ length }, (_, i) => i / 3) }],
+    steps: [["lowercase"]],
+    thresholds: [0.25],
+    assertions: [],
+  });
+  assertSameAsClone([row(1)] as unknown as RowGrades[]);
+  assertSameAsClone(Array.from({ length: 50 }, (_, i) => row(i * 40)) as unknown as RowGrades[]);
+});
