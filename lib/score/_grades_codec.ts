@@ -107,19 +107,33 @@ class Packer {
         return;
     }
     if (value === null) return this.tag(NULL);
-    if (Array.isArray(value) && isNumberArray(value)) {
-      if (value.length === 0) return this.tag(EMPTY);
-      this.room(1, 1 + value.length);
-      this.tags[this.tagCount++] = NUMBERS;
-      const numbers = this.numbers;
-      let n = this.numberCount;
-      numbers[n++] = value.length;
-      for (let i = 0; i < value.length; i++) numbers[n++] = value[i];
-      this.numberCount = n;
-      return;
-    }
+    if (Array.isArray(value) && this.#numbers(value)) return;
     this.tag(OTHER);
     this.others.push(value);
+  }
+
+  /**
+   * Pack an array of numbers only (empty, or its length and items) and say true; else pack
+   * nothing and say false. The items are checked as they are written (a hole reads as
+   * undefined, so an array with one is not all numbers).
+   */
+  #numbers(array: unknown[]): boolean {
+    if (array.length === 0) {
+      this.tag(EMPTY);
+      return true;
+    }
+    this.room(1, 1 + array.length);
+    const numbers = this.numbers;
+    let n = this.numberCount;
+    numbers[n++] = array.length;
+    for (let i = 0; i < array.length; i++) {
+      const item = array[i];
+      if (typeof item !== "number") return false;
+      numbers[n++] = item;
+    }
+    this.tags[this.tagCount++] = NUMBERS;
+    this.numberCount = n;
+    return true;
   }
 
   /**
@@ -203,12 +217,6 @@ function nextNode(node: ShapeNode, key: string): ShapeNode {
 function grown<T extends Uint8Array | Float64Array>(from: T, to: T): T {
   to.set(from);
   return to;
-}
-
-/** An array of numbers only (a hole reads as undefined, so an array with one is not). */
-function isNumberArray(array: unknown[]): array is number[] {
-  for (let i = 0; i < array.length; i++) if (typeof array[i] !== "number") return false;
-  return true;
 }
 
 /** Tags and numbers a row took in the last chunk packed (a first guess for the next one). */
