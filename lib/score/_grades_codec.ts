@@ -47,6 +47,11 @@ const NUMBERS = 6;
 const EMPTY = 7;
 const OBJECT = 8;
 const OTHER = 9;
+/** A string equal to an earlier one of the chunk, given by its index in `texts`. */
+const TEXT_AGAIN = 10;
+
+/** Keys of an object whose string values are remembered, to send a repeated string once. */
+const REMEMBERED_KEYS = 16;
 
 const noReader: Reader = () => {};
 
@@ -61,6 +66,9 @@ class Packer {
   /** The key sequences seen, as a tree: objects of one shape follow one path. */
   readonly #root: ShapeNode = { keys: [], id: -1, next: [], read: noReader };
   readonly #values: unknown[] = [];
+  /** By column and key position: the last string packed there, and its index in `texts`. */
+  readonly #lastTexts: string[] = [];
+  readonly #lastTextAt: number[] = [];
 
   constructor(tags: number, numbers: number) {
     this.tags = new Uint8Array(Math.max(64, tags));
@@ -141,7 +149,7 @@ class Packer {
    * its shape, following the tree of key sequences seen so far, and packs the values (leaves
    * inline). The shape's id, known at the end, goes in a number slot kept for it.
    */
-  object(object: Record<string, unknown>): void {
+  object(object: Record<string, unknown>, column: number): void {
     const proto = Object.getPrototypeOf(object);
     if (proto !== Object.prototype && proto !== null) {
       // for…in would see inherited keys too: such an object is cloned instead.
@@ -163,6 +171,8 @@ class Packer {
     const tags = this.tags;
     const numbers = this.numbers;
     const texts = this.texts;
+    const lastTexts = this.#lastTexts;
+    const lastTextAt = this.#lastTextAt;
     let t = this.tagCount;
     let n = this.numberCount;
     tags[t++] = OBJECT;
@@ -173,8 +183,20 @@ class Packer {
         tags[t++] = NUMBER;
         numbers[n++] = value;
       } else if (typeof value === "string") {
-        tags[t++] = STRING;
-        texts.push(value);
+        // Many strings repeat in a column (error codes, reasons of rows not judged): the last
+        // one of each of the column's first keys is remembered, and a repeat sent by index.
+        const slot = i < REMEMBERED_KEYS ? column * REMEMBERED_KEYS + i : -1;
+        if (slot >= 0 && lastTexts[slot] === value) {
+          tags[t++] = TEXT_AGAIN;
+          numbers[n++] = lastTextAt[slot];
+        } else {
+          if (slot >= 0) {
+            lastTexts[slot] = value;
+            lastTextAt[slot] = texts.length;
+          }
+          tags[t++] = STRING;
+          texts.push(value);
+        }
       } else if (typeof value === "boolean") tags[t++] = value ? TRUE : FALSE;
       else if (value === null) tags[t++] = NULL;
       else if (value === undefined) tags[t++] = UNDEFINED;
@@ -230,7 +252,7 @@ export function packGrades(grades: readonly RowGrades[]): PackedGrades {
     const { results, steps, thresholds } = row;
     p.number(results.length);
     for (let j = 0; j < results.length; j++) {
-      p.object(results[j] as unknown as Record<string, unknown>);
+      p.object(results[j] as unknown as Record<string, unknown>, j);
     }
     // Steps are mostly the shared empty array, thresholds mostly undefined: written inline.
     // (Each takes one tag; p.value makes room for any numbers.)
@@ -292,6 +314,8 @@ export function unpackGrades(packed: PackedGrades): RowGrades[] {
         return undefined;
       case STRING:
         return texts[s++];
+      case TEXT_AGAIN:
+        return texts[numbers[n++]];
       case EMPTY:
         return NONE;
       case NUMBERS: {

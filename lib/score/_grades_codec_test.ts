@@ -217,3 +217,36 @@ Deno.test("buffers grow past the size the last chunk suggested", () => {
   assertSameAsClone([row(1)] as unknown as RowGrades[]);
   assertSameAsClone(Array.from({ length: 50 }, (_, i) => row(i * 40)) as unknown as RowGrades[]);
 });
+
+Deno.test("strings repeated in a column or across columns come back in their places", () => {
+  const few = fc.constantFrom("no-schema", "the row has no JSON Schema", "é😀", "", "x");
+  const result = fc.record({
+    score: fc.oneof(number, few),
+    pass: fc.oneof(fc.boolean(), few),
+    error: few,
+    reason: fc.oneof(few, text),
+  });
+  const rows = (columns: number) =>
+    fc.array(
+      fc.record({
+        results: fc.array(result, { minLength: columns, maxLength: columns }),
+        steps: fc.constant(Array.from({ length: columns }, () => [])),
+        thresholds: fc.constant(Array.from({ length: columns }, () => undefined)),
+        assertions: fc.constant([]),
+      }),
+      { maxLength: 12 },
+    ) as unknown as fc.Arbitrary<RowGrades[]>;
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 3 }).chain(rows), (grades) => assertSameAsClone(grades)),
+    { numRuns: 300 },
+  );
+  // A repeat is sent once: the packed chunk holds each of the column's strings a single time.
+  const grades = Array.from({ length: 4 }, () => ({
+    results: [{ score: NaN, pass: null, error: "no-schema", reason: "the row has no JSON Schema" }],
+    steps: [[]],
+    thresholds: [undefined],
+    assertions: [],
+  })) as unknown as RowGrades[];
+  assert.deepEqual(packGrades(grades).texts, ["no-schema", "the row has no JSON Schema"]);
+  assertSameAsClone(grades);
+});
