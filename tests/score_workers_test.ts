@@ -2,7 +2,7 @@
 // same bytes, rows in file order, whatever the number of workers.
 import assert from "node:assert/strict";
 import { score, SMALL_FILE_ROWS } from "../mod.ts";
-import { workerChunks, workerRule } from "../lib/score/_score_workers.ts";
+import { CHUNK_ROWS, workerChunks, workerRule } from "../lib/score/_score_workers.ts";
 
 const WORDS = ["Paris", "paris", "the", "cat", "sat", "42", "4,2", "3.14", "mat", "é", "😀", "."];
 
@@ -47,15 +47,20 @@ Deno.test("1 and 3 workers give byte-identical scored files and reports", async 
     // The same scored path each time, so that the reports name the same file.
     const one = await run(1, `${dir}/scored.jsonl`);
     // Whether workers pay for themselves depends on this machine's speed; here they must run.
+    // Chunks queue on the workers while they start, so that they surely grade some.
     const worthMs = workerRule.worthMs;
     workerRule.worthMs = 0;
+    workerRule.queueEarly = true;
     const before = { ...workerChunks };
-    const three = await run(3, `${dir}/scored.jsonl`).finally(() => workerRule.worthMs = worthMs);
+    const three = await run(3, `${dir}/scored.jsonl`).finally(() => {
+      workerRule.worthMs = worthMs;
+      workerRule.queueEarly = false;
+    });
     // The rows after the first ones went in chunks to the two worker threads, and to the calling
     // thread whenever both had enough queued; the workers graded some.
     const byWorkers = workerChunks.graded - before.graded;
     const byCaller = workerChunks.onCaller - before.onCaller;
-    assert.equal(byWorkers + byCaller, Math.ceil((SMALL_FILE_ROWS + 777) / 500));
+    assert.equal(byWorkers + byCaller, Math.ceil((SMALL_FILE_ROWS + 777) / CHUNK_ROWS));
     assert.ok(byWorkers > 0);
     assert.equal(three.json, one.json);
     assert.equal(three.text, one.text);
@@ -68,11 +73,25 @@ Deno.test("1 and 3 workers give byte-identical scored files and reports", async 
     workerRule.worthMs = 0;
     const csvTwo = await run(2, `${dir}/scored.csv`).finally(() => workerRule.worthMs = worthMs);
     assert.deepEqual(csvTwo.bytes, csvOne.bytes);
+    // Without queueing early, the calling thread grades on until a worker says it is ready: the
+    // first chunk after the timed rows is its own (a worker takes tens of milliseconds to start,
+    // reading a chunk of rows a few).
+    workerRule.worthMs = 0;
+    const early = { ...workerChunks };
+    const waited = await run(2, `${dir}/scored.jsonl`).finally(() => workerRule.worthMs = worthMs);
+    assert.equal(waited.json, one.json);
+    assert.deepEqual(waited.bytes, one.bytes);
+    const chunks = Math.ceil((SMALL_FILE_ROWS + 777) / CHUNK_ROWS);
+    assert.equal(
+      workerChunks.graded - early.graded + workerChunks.onCaller - early.onCaller,
+      chunks,
+    );
+    assert.ok(workerChunks.onCaller - early.onCaller >= 1);
     // Where grading is quicker than the rule, no worker starts.
     workerRule.worthMs = Infinity;
-    const chunks = { ...workerChunks };
+    const none = { ...workerChunks };
     await run(3, `${dir}/scored.jsonl`).finally(() => workerRule.worthMs = worthMs);
-    assert.deepEqual(workerChunks, chunks);
+    assert.deepEqual(workerChunks, none);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -8,8 +8,12 @@ export type ToWorker =
   | { config: RowGraderConfig }
   | { chunk: number; rows: GradableRow[] };
 
-/** The worker's answer to one chunk: its grades (packed), or that grading threw. */
+/**
+ * The worker's messages: that it is ready (its modules loaded and its grader built, sent once
+ * after the configuration), then each chunk's grades (packed), or that grading threw.
+ */
 export type FromWorker =
+  | { ready: true }
   | { chunk: number; grades: PackedGrades }
   | { chunk: number; failed: string };
 
@@ -23,6 +27,7 @@ export function serve(scope: {
     const message = event.data;
     if ("config" in message) {
       grader = new RowGrader(message.config);
+      scope.postMessage({ ready: true });
       return;
     }
     try {

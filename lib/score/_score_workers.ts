@@ -9,7 +9,7 @@ import type { ResultRow } from "../io/mod.ts";
 import { UserRangeError } from "../errors/mod.ts";
 import type { GradableRow, RowGrader, RowGrades } from "./_row_grader.ts";
 import type { FromWorker, ToWorker } from "./_score_worker.ts";
-import { unpackGrades } from "./_grades_codec.ts";
+import { type PackedGrades, unpackGrades } from "./_grades_codec.ts";
 
 /** One row with its grades. */
 export interface GradedRow {
@@ -25,8 +25,12 @@ const WORKER_MODULE = import.meta.url.endsWith("/_score_workers.ts")
   ? new URL("./_score_worker.ts", import.meta.url)
   : undefined;
 
-/** Rows per chunk sent to a worker. */
-const CHUNK = 500;
+/**
+ * Rows per chunk sent to a worker. Small chunks keep few rows waiting in memory for their turn
+ * (rows that wait long outlive the young generation and make the collector copy them); large
+ * ones cost more messages.
+ */
+export const CHUNK_ROWS = 250;
 /**
  * Files with no more rows than this are graded on the calling thread, whatever the number of
  * workers asked for (starting a worker takes about a third of a second); on larger files these
@@ -42,7 +46,7 @@ const CHUNK = 500;
  */
 export const SMALL_FILE_ROWS = 4000;
 /** Chunks in flight per worker: enough to keep it busy, few enough to bound memory. */
-const AHEAD = 3;
+const AHEAD = 2;
 
 /**
  * The default number of threads `score` grades on: one per core
@@ -88,7 +92,7 @@ export const workerChunks = { graded: 0, onCaller: 0 };
 
 interface Pending {
   rows: ResultRow[];
-  grades: Promise<RowGrades[] | undefined>;
+  grades: Promise<RowGrades[] | PackedGrades | undefined>;
   /** Set once `grades` has settled, so finished chunks are handed on without waiting. */
   done: boolean;
 }
@@ -96,8 +100,10 @@ interface Pending {
 /** A pool of workers grading chunks; a chunk whose worker failed resolves to undefined. */
 class Pool {
   readonly #workers: Worker[] = [];
-  readonly #waiting = new Map<number, { worker: Worker; done: (g?: RowGrades[]) => void }>();
+  readonly #waiting = new Map<number, { worker: Worker; done: (g?: PackedGrades) => void }>();
   readonly #load = new Map<Worker, number>();
+  /** Workers that said they are ready; chunks go only to them. */
+  readonly #ready = new Set<Worker>();
   #next = 0;
 
   constructor(size: number, grader: RowGrader) {
@@ -110,12 +116,16 @@ class Pool {
       }
       worker.onmessage = (event: MessageEvent<FromWorker>) => {
         const message = event.data;
+        if ("ready" in message) {
+          this.#ready.add(worker);
+          return;
+        }
         const waiting = this.#waiting.get(message.chunk);
         if (waiting === undefined) return;
         this.#waiting.delete(message.chunk);
         this.#load.set(worker, this.#load.get(worker)! - 1);
         if ("grades" in message) workerChunks.graded++;
-        waiting.done("grades" in message ? unpackGrades(message.grades) : undefined);
+        waiting.done("grades" in message ? message.grades : undefined);
       };
       worker.onerror = (event) => {
         event.preventDefault();
@@ -132,15 +142,20 @@ class Pool {
     return this.#workers.length;
   }
 
-  /** Whether every worker has `ahead` chunks queued (or there is no worker left). */
+  /**
+   * Whether every ready worker has `ahead` chunks queued (or no worker is ready: a worker takes
+   * tens of milliseconds to load its modules, more on a busy machine, and meanwhile the calling
+   * thread grades on rather than wait for it).
+   */
   full(ahead: number): boolean {
-    return this.#waiting.size >= ahead * this.#workers.length;
+    const workers = workerRule.queueEarly ? this.#workers.length : this.#ready.size;
+    return this.#waiting.size >= ahead * workers;
   }
 
-  /** Grade a chunk on the least busy worker (undefined: no worker could). */
-  submit(rows: ResultRow[]): Promise<RowGrades[] | undefined> {
+  /** Grade a chunk on the least busy ready worker (undefined: no worker could). */
+  submit(rows: ResultRow[]): Promise<PackedGrades | undefined> {
     let worker: Worker | undefined;
-    for (const w of this.#workers) {
+    for (const w of workerRule.queueEarly ? this.#workers : this.#ready) {
       if (worker === undefined || this.#load.get(w)! < this.#load.get(worker)!) worker = w;
     }
     if (worker === undefined) return Promise.resolve(undefined);
@@ -156,6 +171,7 @@ class Pool {
   /** Stop a failed worker; its chunks resolve to undefined (graded on the calling thread). */
   #drop(worker: Worker): void {
     worker.terminate();
+    this.#ready.delete(worker);
     const at = this.#workers.indexOf(worker);
     if (at >= 0) this.#workers.splice(at, 1);
     for (const [chunk, waiting] of this.#waiting) {
@@ -168,26 +184,32 @@ class Pool {
   close(): void {
     for (const worker of this.#workers) worker.terminate();
     this.#workers.length = 0;
+    this.#ready.clear();
     for (const waiting of this.#waiting.values()) waiting.done(undefined);
     this.#waiting.clear();
   }
 }
 
+/** Rows graded on the calling thread are handed on in batches of this many. */
+const BATCH = 64;
+
 /**
- * The rows with their grades, in the order they come. The first {@link SMALL_FILE_ROWS} rows are
- * graded on the calling thread, and timed: when grading is the slow part (more than
- * {@link workerRule}'s `worthMs` a row: many graders at once, or costly ones), the rest is shared
- * by `workers - 1` worker threads and this one; cheap grading stays here, since sending rows to a
- * thread and results back would cost more than it saves.
+ * The rows with their grades, in the order they come, a batch at a time (a batch is handed on
+ * as one step rather than a row at a time: each step of an async generator costs promises). The
+ * first {@link SMALL_FILE_ROWS} rows are graded on the calling thread, and timed: when grading
+ * is the slow part (more than {@link workerRule}'s `worthMs` a row: many graders at once, or
+ * costly ones), the rest is shared by `workers - 1` worker threads and this one; cheap grading
+ * stays here, since sending rows to a thread and results back would cost more than it saves.
  */
 export async function* gradeInOrder(
   rows: AsyncIterable<ResultRow>,
   grader: RowGrader,
   workers = defaultWorkers(),
-): AsyncGenerator<GradedRow> {
+): AsyncGenerator<GradedRow[]> {
   const source = rows[Symbol.asyncIterator]();
   let graded = 0;
   let spent = 0;
+  let batch: GradedRow[] = [];
   try {
     // Only the first rows are timed, and only when workers may start: past them the clock is
     // read for nothing (two calls a row).
@@ -195,18 +217,29 @@ export async function* gradeInOrder(
     for (let next = await source.next(); !next.done; next = await source.next()) {
       if (!timing || graded >= SMALL_FILE_ROWS) {
         graded++;
-        yield { row: next.value, grades: grader.grade(next.value) };
+        batch.push({ row: next.value, grades: grader.grade(next.value) });
+        if (batch.length === BATCH) {
+          yield batch;
+          batch = [];
+        }
         continue;
       }
       const started = performance.now();
       const grades = grader.grade(next.value);
       spent += performance.now() - started;
-      yield { row: next.value, grades };
+      batch.push({ row: next.value, grades });
+      if (batch.length === BATCH) {
+        yield batch;
+        batch = [];
+      }
       if (++graded === SMALL_FILE_ROWS && spent / graded > workerRule.worthMs) {
+        if (batch.length > 0) yield batch;
+        batch = [];
         yield* onWorkers(source, grader, workers);
         return;
       }
     }
+    if (batch.length > 0) yield batch;
   } finally {
     await source.return?.();
   }
@@ -219,23 +252,30 @@ export async function* gradeInOrder(
  * CPU; BLEU and chrF together (~0.015 ms) would only spend more. An object so that a test can set
  * it to 0 (workers whatever the machine's speed) or Infinity (never).
  */
-export const workerRule = { worthMs: 0.04 };
+export const workerRule = {
+  worthMs: 0.04,
+  /**
+   * Whether chunks may queue on a worker before it says it is ready (tests set it, so that the
+   * workers surely grade some chunks however slowly they start).
+   */
+  queueEarly: false,
+};
 
 /**
  * The remaining rows of `source`, graded on `workers - 1` worker threads and the calling thread,
- * in order.
+ * in order, a chunk at a time.
  */
 async function* onWorkers(
   source: AsyncIterator<ResultRow>,
   grader: RowGrader,
   workers: number,
-): AsyncGenerator<GradedRow> {
+): AsyncGenerator<GradedRow[]> {
   const pool = new Pool(workers - 1, grader);
   const pending: Pending[] = [];
   const send = (rows: ResultRow[]) => {
-    let grades: Promise<RowGrades[] | undefined>;
+    let grades: Promise<RowGrades[] | PackedGrades | undefined>;
     if (pool.full(AHEAD)) {
-      // Every worker is busy: this thread grades the chunk rather than wait.
+      // Every worker is busy (or still starting): this thread grades the chunk rather than wait.
       workerChunks.onCaller++;
       grades = Promise.resolve(rows.map((row) => grader.grade(row)));
     } else grades = pool.submit(rows);
@@ -243,28 +283,30 @@ async function* onWorkers(
     grades.then(() => entry.done = true);
     pending.push(entry);
   };
-  async function* settle(done: Pending): AsyncGenerator<GradedRow> {
-    const grades = await done.grades;
-    for (let i = 0; i < done.rows.length; i++) {
-      const row = done.rows[i];
-      yield { row, grades: grades?.[i] ?? grader.grade(row) };
-    }
-  }
+  const settle = async ({ rows, grades }: Pending): Promise<GradedRow[]> => {
+    const graded = await grades;
+    if (graded === undefined) return rows.map((row) => ({ row, grades: grader.grade(row) }));
+    // A worker's grades are unpacked only now, just before they are counted, rather than when
+    // they arrive: objects that wait for their turn outlive the young generation, and the
+    // collector copies them.
+    const list = Array.isArray(graded) ? graded : unpackGrades(graded);
+    return rows.map((row, i) => ({ row, grades: list[i] }));
+  };
   // Chunks kept in order before the oldest must be waited for (bounds memory).
   const most = AHEAD * (workers + 1);
   try {
     let chunk: ResultRow[] = [];
     for (let next = await source.next(); !next.done; next = await source.next()) {
       chunk.push(next.value);
-      if (chunk.length < CHUNK) continue;
+      if (chunk.length < CHUNK_ROWS) continue;
       send(chunk);
       chunk = [];
       while (pending.length > 0 && (pending[0].done || pending.length >= most)) {
-        yield* settle(pending.shift()!);
+        yield await settle(pending.shift()!);
       }
     }
     if (chunk.length > 0) send(chunk);
-    while (pending.length > 0) yield* settle(pending.shift()!);
+    while (pending.length > 0) yield await settle(pending.shift()!);
   } finally {
     pool.close();
   }

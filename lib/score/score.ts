@@ -325,58 +325,69 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
   const grades = gradeInOrder(reader, grader, workers);
   // Scored rows are built only when something keeps them: the scored file or the report.
   const wantRows = () => writer !== null || kept !== null;
-  const versionTallies = config.graders.map(() => new Map<string, Tally>());
-  const overallTallies = new Map<string, Tally>();
-  const tallyOf = (byVersion: Map<string, Tally>, version: string, name: string) => {
-    let t = byVersion.get(version);
-    if (t === undefined) byVersion.set(version, t = tallies.get(version, name));
-    return t;
+  const names = config.graders;
+  // Each version's tallies, one per grader in order and then the overall one: made when the
+  // version is first seen, in the order the report lists them.
+  const byVersion = new Map<string, Tally[]>();
+  const talliesOf = (version: string): Tally[] => {
+    let list = byVersion.get(version);
+    if (list === undefined) {
+      list = names.map((name) => tallies.get(version, name));
+      if (config.overall) list.push(tallies.get(version, "overall"));
+      byVersion.set(version, list);
+    }
+    return list;
   };
   try {
-    for await (const { row, grades: g } of grades) {
-      rowsSeen++;
-      progress.tick();
-      const where = {
-        case: row.case,
-        repeat: row.repeat,
-        references: row.reference?.values.length ?? 0,
-      };
-      const rows = wantRows() ? batch : null;
-      config.graders.forEach((name, i) => {
-        const result = g.results[i];
-        const steps = g.steps[i];
-        tallyOf(versionTallies[i], row.version, name).add(result, where, steps);
-        rows?.push(scoredRow(row, name, result, {
-          nearMiss: steps,
-          threshold: g.thresholds[i],
-          settings: settings.get(name)!,
-          includeOutput: config.includeOutput,
-        }));
-      });
-      if (config.overall) {
-        const verdicts: OverallInput[] = config.graders.map((name, i) => ({
-          grader: name,
-          result: g.results[i],
-        }));
-        const result = binaryGraderOverall(config.overall, verdicts);
-        tallyOf(overallTallies, row.version, "overall").add(result, where, []);
-        rows?.push(scoredRow(row, "overall", result, {
-          nearMiss: [],
-          settings: settings.get("overall")!,
-          includeOutput: config.includeOutput,
-          metadata: { rule: config.overall, graders: binarySelected },
-        }));
-      }
-      assertionRows(row, g.assertions, assertions, config.includeOutput, rows);
-      if (kept && rowsSeen > keepLimit) kept = texts = null;
-      texts?.set(rowTextKey(row.version, row.case, row.repeat), {
-        output: row.output,
-        reference: row.reference?.values.join(" | ") ?? "",
-      });
-      if (batch.length >= WRITE_BATCH) {
-        await writer?.write(batch);
-        if (kept) { for (const item of batch) kept.push(item); }
-        batch = [];
+    for await (const graded of grades) {
+      for (const { row, grades: g } of graded) {
+        rowsSeen++;
+        progress.tick();
+        const where = {
+          case: row.case,
+          repeat: row.repeat,
+          references: row.reference?.values.length ?? 0,
+        };
+        const rows = wantRows() ? batch : null;
+        const rowTallies = talliesOf(row.version);
+        for (let i = 0; i < names.length; i++) {
+          const result = g.results[i];
+          const steps = g.steps[i];
+          rowTallies[i].add(result, where, steps);
+          rows?.push(scoredRow(row, names[i], result, {
+            nearMiss: steps,
+            threshold: g.thresholds[i],
+            settings: settings.get(names[i])!,
+            includeOutput: config.includeOutput,
+          }));
+        }
+        if (config.overall) {
+          const verdicts: OverallInput[] = config.graders.map((name, i) => ({
+            grader: name,
+            result: g.results[i],
+          }));
+          const result = binaryGraderOverall(config.overall, verdicts);
+          rowTallies[names.length].add(result, where, []);
+          rows?.push(scoredRow(row, "overall", result, {
+            nearMiss: [],
+            settings: settings.get("overall")!,
+            includeOutput: config.includeOutput,
+            metadata: { rule: config.overall, graders: binarySelected },
+          }));
+        }
+        if (row.assertions && row.assertions.length > 0) {
+          assertionRows(row, g.assertions, assertions, config.includeOutput, rows);
+        }
+        if (kept && rowsSeen > keepLimit) kept = texts = null;
+        texts?.set(rowTextKey(row.version, row.case, row.repeat), {
+          output: row.output,
+          reference: row.reference?.values.join(" | ") ?? "",
+        });
+        if (batch.length >= WRITE_BATCH) {
+          await writer?.write(batch);
+          if (kept) { for (const item of batch) kept.push(item); }
+          batch = [];
+        }
       }
     }
     await writer?.write(batch);
