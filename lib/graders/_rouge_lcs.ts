@@ -1,6 +1,7 @@
 // Longest common subsequences of token-id lists for ROUGE-L and ROUGE-Lsum: the length (with the
 // common start and end taken off first, which cannot change it), and the positions of one LCS as
 // rouge-score's backtracking picks them.
+import { bitLcs } from "./_rouge_bit_lcs.ts";
 
 /** The LCS length of `a` and `b` with two rows of at least `b.length + 1` cells as work space. */
 export function lcsOnRows<T>(
@@ -25,40 +26,6 @@ export function lcsOnRows<T>(
   return prev[b.length];
 }
 
-// Two rows of the LCS table, reused from call to call.
-let upper = new Int32Array(64);
-let lower = new Int32Array(64);
-
-/** The LCS length of `a[a0…a1)` and `b[b0…b1)`, on the reused rows. */
-function lcsOfRanges(
-  a: Int32Array,
-  a0: number,
-  a1: number,
-  b: Int32Array,
-  b0: number,
-  b1: number,
-): number {
-  const width = b1 - b0;
-  if (upper.length <= width) {
-    upper = new Int32Array(2 * (width + 1));
-    lower = new Int32Array(2 * (width + 1));
-  }
-  let prev = upper;
-  let row = lower;
-  prev.fill(0, 0, width + 1);
-  row[0] = 0;
-  for (let i = a0; i < a1; i++) {
-    const x = a[i];
-    for (let j = 1; j <= width; j++) {
-      row[j] = x === b[b0 + j - 1] ? prev[j - 1] + 1 : Math.max(prev[j], row[j - 1]);
-    }
-    const swap = prev;
-    prev = row;
-    row = swap;
-  }
-  return prev[width];
-}
-
 // The last pairs measured: ROUGE-L and ROUGE-Lsum of a row of one-line texts ask for the same one,
 // and the near-miss probe's re-grades ask again for texts changed in ways that keep their tokens
 // (case, spacing). A pair is found again by its contents, which costs one pass at most.
@@ -80,6 +47,7 @@ function sameIds(a: Int32Array, b: Int32Array): boolean {
  * take them), so equal or nearly equal lists cost one pass.
  */
 export function lcsOfIds(a: Int32Array, b: Int32Array): number {
+  if (a === b) return a.length;
   for (let k = 0; k < recentA.length; k++) {
     if (sameIds(recentA[k], a) && sameIds(recentB[k], b)) return recentLength[k];
   }
@@ -92,7 +60,7 @@ export function lcsOfIds(a: Int32Array, b: Int32Array): number {
     bEnd--;
   }
   let length = start + (a.length - aEnd);
-  if (aEnd > start && bEnd > start) length += lcsOfRanges(a, start, aEnd, b, start, bEnd);
+  if (aEnd > start && bEnd > start) length += bitLcs(a, start, aEnd, b, start, bEnd);
   recentA[nextRecent] = a;
   recentB[nextRecent] = b;
   recentLength[nextRecent] = length;

@@ -187,3 +187,38 @@ Deno.test("ROUGE-Lsum equals the plain summary-level LCS, over lines and over se
     { numRuns: 2_000 },
   );
 });
+
+// Rows of many distinct words (ids past the first sizes of the metrics' work arrays, new ids from a
+// later reference), long texts (LCS past one and two 32-bit words) and words shared often.
+const manyWords = fc.array(fc.stringMatching(/^[a-zA-Z0-9]{1,3}$/), {
+  minLength: 0,
+  maxLength: 160,
+  size: "max",
+}).map((words) => words.join(" "));
+const wideRow = fc.tuple(manyWords, fc.array(manyWords, { minLength: 1, maxLength: 3 }));
+
+Deno.test("ROUGE-N, -L and -Lsum equal the plain readings on rows of many distinct words", () => {
+  const fresh = Array.from({ length: 3000 }, (_, i) => `w${i}x`).join(" ");
+  fc.assert(
+    fc.property(wideRow, fc.boolean(), ([prediction, references], stemmer) => {
+      for (const refs of [references, [...references, fresh + " " + prediction]]) {
+        for (const n of [1, 2]) {
+          assert.deepEqual(
+            rougeN(prediction, refs, { n, stemmer }),
+            plainRougeN(prediction, refs, n, stemmer),
+          );
+        }
+        assert.deepEqual(
+          rougeL(prediction, refs, { stemmer }),
+          plainRougeL(prediction, refs, stemmer),
+        );
+      }
+      const lines = references.map((r) => r.replaceAll(" a", "\na"));
+      assert.deepEqual(
+        rougeLsum(prediction, lines, { stemmer }),
+        plainRougeLsum(prediction, lines, stemmer, false),
+      );
+    }),
+    { numRuns: 150 },
+  );
+});

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { beginRow, rougeIds } from "./_rouge_tokens.ts";
+import { beginRow, rougeIds, symbolCount } from "./_rouge_tokens.ts";
 import { requireReferences } from "./_stats.ts";
 import { UserRangeError } from "../errors/mod.ts";
 
@@ -71,6 +71,7 @@ function slotOf(
   n: number,
   mask: number,
 ): number {
+  if (n === 2) return bigramSlot(pred, ids[at], ids[at + 1], mask);
   let slot = ngramHash(ids, at, n) & mask;
   for (;;) {
     const start = slotStart[slot];
@@ -78,6 +79,17 @@ function slotOf(
     let k = 0;
     while (k < n && pred[start + k] === ids[at + k]) k++;
     if (k === n) return slot;
+    slot = (slot + 1) & mask;
+  }
+}
+
+/** `slotOf` for the bigram `x y` (ROUGE-2), with the same hash. */
+function bigramSlot(pred: Int32Array, x: number, y: number, mask: number): number {
+  const h = Math.imul(Math.imul(0x811c9dc5 ^ x, 0x01000193) ^ y, 0x01000193);
+  let slot = (h ^ (h >>> 15)) & mask;
+  for (;;) {
+    const start = slotStart[slot];
+    if (start < 0 || (pred[start] === x && pred[start + 1] === y)) return slot;
     slot = (slot + 1) & mask;
   }
 }
@@ -129,6 +141,34 @@ function overlapWith(
   return overlap;
 }
 
+// ROUGE-1's counts, by token id (ids are below `symbolCount()`): the prediction's count of each id
+// and how many of those the target at hand has matched. Both are zero outside a call.
+let unigramCount = new Int32Array(1024);
+let unigramUsed = new Int32Array(1024);
+
+/** Room in the unigram counts for ids below `symbols`, keeping the counts made so far. */
+function unigramRoom(symbols: number): void {
+  if (unigramCount.length >= symbols) return;
+  const more = new Int32Array(2 * symbols);
+  more.set(unigramCount);
+  unigramCount = more;
+  unigramUsed = new Int32Array(2 * symbols);
+}
+
+/** The clipped overlap of a target's tokens with the counted prediction's. */
+function unigramOverlap(target: Int32Array): number {
+  let overlap = 0;
+  for (let j = 0; j < target.length; j++) {
+    const id = target[j];
+    if (unigramUsed[id] < unigramCount[id]) {
+      unigramUsed[id]++;
+      overlap++;
+    }
+  }
+  for (let j = 0; j < target.length; j++) unigramUsed[target[j]] = 0;
+  return overlap;
+}
+
 /**
  * ROUGE-N of a prediction against one or more references (`score_multi`): the clipped overlap of
  * n-grams over `max(prediction n-grams, 1)` and `max(target n-grams, 1)`, so a prediction of one
@@ -162,12 +202,19 @@ export function rougeN(
   const pred = rougeIds(prediction, stemmer);
   const predCount = Math.max(pred.length - n + 1, 0);
   let mask = -1;
-  return bestReference(references, (reference) => {
+  let unigrams = false;
+  const best = bestReference(references, (reference) => {
     const target = rougeIds(reference, stemmer);
     let overlap = 0;
     if (predCount === 0) overlap = 0;
     else if (sameIds(pred, target)) overlap = predCount;
-    else {
+    else if (n === 1) {
+      // Every id of the row so far is below symbolCount().
+      unigramRoom(symbolCount());
+      if (!unigrams) { for (let i = 0; i < pred.length; i++) unigramCount[pred[i]]++; }
+      unigrams = true;
+      overlap = unigramOverlap(target);
+    } else {
       if (mask < 0) mask = countPrediction(pred, n, predCount);
       overlap = overlapWith(pred, target, n, mask);
     }
@@ -175,4 +222,6 @@ export function rougeN(
     const recall = overlap / Math.max(target.length - n + 1, 1);
     return { precision, recall, f: fMeasure(precision, recall) };
   });
+  if (unigrams) { for (let i = 0; i < pred.length; i++) unigramCount[pred[i]] = 0; }
+  return best;
 }
