@@ -84,11 +84,11 @@ function grow(): void {
 }
 
 /**
- * Add the token `text[start…end)` lowercased (of hash `h`; `word` when already made) at the free
- * slot `slot`, or to `overflow` when `slot` is -1.
+ * Add the token `chars[start…end)` (of hash `h`; `word` when already made) at the free slot
+ * `slot`, or to `overflow` when `slot` is -1.
  */
 function add(
-  text: string,
+  chars: Uint8Array,
   start: number,
   end: number,
   h: number,
@@ -96,7 +96,9 @@ function add(
   word: string | undefined,
 ): number {
   const id = count++;
-  words.push(word);
+  // `words` keeps its length across emptyings (entries past `count` are stale): a store, not a push.
+  if (id < words.length) words[id] = word;
+  else words.push(word);
   if (stems.length <= id) {
     const bigger = new Int32Array(2 * stems.length);
     bigger.set(stems);
@@ -113,11 +115,12 @@ function add(
     pool = bigger;
   }
   // Every token has its characters in the pool (an overflow one too), so `starts` stays in order.
-  // For ASCII letters and digits, `| 32` lowercases letters and leaves digits alone.
-  for (let k = 0; k < length; k++) pool[poolSize + k] = text.charCodeAt(start + k) | 32;
-  starts[id] = poolSize;
-  poolSize += length;
-  starts[id + 1] = poolSize;
+  const into = pool;
+  const at = poolSize;
+  for (let k = 0; k < length; k++) into[at + k] = chars[start + k];
+  starts[id] = at;
+  poolSize = at + length;
+  starts[id + 1] = at + length;
   if (slot < 0) {
     (overflow ??= new Map()).set(word ?? tokenOfId(id), id);
     return id;
@@ -130,17 +133,17 @@ function add(
 }
 
 /**
- * The id of the token `text[start…end)` lowercased, a run of ASCII letters and digits whose
- * hash (see `hashStep`) is `h`; a new token is added to the table.
+ * The id of the token `chars[start…end)`, a run of lowercase ASCII letters and digits whose hash
+ * (see `hashStep`) is `h`; a new token is added to the table.
  */
-export function idOfSpan(text: string, start: number, end: number, h: number): number {
+export function idOfBytes(chars: Uint8Array, start: number, end: number, h: number): number {
   const length = end - start;
   let slot = spread(h);
   let free = -1;
   for (let step = 0; step < reach; step++) {
     const entry = index[2 * slot + 1];
     if (entry === 0) {
-      if (overflow === undefined) return add(text, start, end, h, slot, undefined);
+      if (overflow === undefined) return add(chars, start, end, h, slot, undefined);
       free = slot;
       break;
     }
@@ -148,16 +151,15 @@ export function idOfSpan(text: string, start: number, end: number, h: number): n
       const from = starts[entry - 1];
       if (starts[entry] - from === length) {
         let k = 0;
-        // For ASCII letters and digits, `| 32` lowercases letters and leaves digits alone.
-        while (k < length && pool[from + k] === (text.charCodeAt(start + k) | 32)) k++;
+        while (k < length && pool[from + k] === chars[start + k]) k++;
         if (k === length) return entry - 1;
       }
     }
     slot = (slot + 1) & mask;
   }
   // Not in the index within reach: in the overflow Map, or new.
-  const word = text.slice(start, end).toLowerCase();
-  return overflow?.get(word) ?? add(text, start, end, h, free, word);
+  const word = ASCII.decode(chars.subarray(start, end));
+  return overflow?.get(word) ?? add(chars, start, end, h, free, word);
 }
 
 export const HASH_SEED = 0x811c9dc5 | 0;
@@ -167,11 +169,20 @@ export function hashStep(h: number, c: number): number {
   return Math.imul(h ^ c, 0x01000193);
 }
 
+// The characters of a token string being looked up (not the tokenizer's buffer: a stem is looked
+// up while a text is being tokenized).
+let wordChars = new Uint8Array(64);
+
 /** The id of a token string from the general path (lowercase ASCII letters and digits). */
 export function idOfWord(word: string): number {
+  if (wordChars.length < word.length) wordChars = new Uint8Array(2 * word.length);
   let h = HASH_SEED;
-  for (let k = 0; k < word.length; k++) h = hashStep(h, word.charCodeAt(k));
-  return idOfSpan(word, 0, word.length, h);
+  for (let k = 0; k < word.length; k++) {
+    const c = word.charCodeAt(k);
+    wordChars[k] = c;
+    h = hashStep(h, c);
+  }
+  return idOfBytes(wordChars, 0, word.length, h);
 }
 
 /** The id of a token's stem, or -2 when the stem is dropped (as `rougeTokenize` drops it). */
@@ -198,7 +209,7 @@ export function beginRow(): void {
 function clear(): void {
   generation++;
   count = 0;
-  words = [];
+  if (words.length > 1 << 16) words = [];
   poolSize = 0;
   // The index as kept is cleared in place; one grown by a row of many new tokens is let go.
   if (index.length === 2 * KEPT_SLOTS) index.fill(0);

@@ -21,7 +21,7 @@ import {
   generation,
   HASH_SEED,
   hashStep,
-  idOfSpan,
+  idOfBytes,
   idOfWord,
   stemId,
   symbolCount,
@@ -68,42 +68,59 @@ function push(count: number, id: number): number {
   return count + 1;
 }
 
+// Per ASCII character: its lowercase form when it is a letter or digit (a token character), else 0.
+const TOKEN_CHAR = new Uint8Array(128);
+for (let c = 48; c <= 57; c++) TOKEN_CHAR[c] = c;
+for (let c = 97; c <= 122; c++) TOKEN_CHAR[c] = TOKEN_CHAR[c - 32] = c;
+
+// The text being tokenized as bytes (its UTF-8 form; token characters lowercased in place).
+const ENCODER = new TextEncoder();
+let bytes = new Uint8Array(1024);
+
 /**
  * Tokenize an ASCII text into `out` in one pass, noting the token count at each newline in
- * `breaks`; returns the token count, or -1 as soon as a non-ASCII character shows up.
+ * `breaks`; returns the token count, or -1 when the text is not ASCII. The text is first copied
+ * into `bytes` by `encodeInto`: its UTF-8 form is as long as the text only when every character
+ * is ASCII (any other takes two bytes or more), and byte reads are cheaper than `charCodeAt`.
  */
 function scanAscii(text: string, stemmer: boolean): number {
+  const n = text.length;
+  if (bytes.length < n) bytes = new Uint8Array(2 * n);
+  const chars = bytes;
+  const done = ENCODER.encodeInto(text, chars);
+  if (done.read !== n || done.written !== n) return -1;
   let count = 0;
   breakCount = 0;
-  let start = -1;
-  let h = HASH_SEED;
-  const n = text.length;
-  for (let i = 0; i <= n; i++) {
-    const c = i < n ? text.charCodeAt(i) : 32;
-    if (c >= 128) return -1;
-    const lower = c | 32;
-    if ((c >= 48 && c <= 57) || (lower >= 97 && lower <= 122)) {
-      if (start < 0) {
-        start = i;
-        h = HASH_SEED;
+  let i = 0;
+  while (i < n) {
+    const c = chars[i];
+    let lower = TOKEN_CHAR[c];
+    if (lower === 0) {
+      if (c === 10) {
+        if (breakCount === breaks.length) {
+          const bigger = new Int32Array(2 * breaks.length);
+          bigger.set(breaks);
+          breaks = bigger;
+        }
+        breaks[breakCount++] = count;
       }
-      h = hashStep(h, lower);
+      i++;
       continue;
     }
-    if (start >= 0) {
-      let id = idOfSpan(text, start, i, h);
-      if (stemmer) id = stemId(id);
-      if (id >= 0) count = push(count, id);
-      start = -1;
+    // A token: its characters, lowercased in place, up to the next other character (looked at in
+    // the next round).
+    const start = i;
+    let h = HASH_SEED;
+    for (;;) {
+      chars[i] = lower;
+      h = hashStep(h, lower);
+      if (++i === n) break;
+      lower = TOKEN_CHAR[chars[i]];
+      if (lower === 0) break;
     }
-    if (c === 10) {
-      if (breakCount === breaks.length) {
-        const bigger = new Int32Array(2 * breaks.length);
-        bigger.set(breaks);
-        breaks = bigger;
-      }
-      breaks[breakCount++] = count;
-    }
+    let id = idOfBytes(chars, start, i, h);
+    if (stemmer) id = stemId(id);
+    if (id >= 0) count = push(count, id);
   }
   return count;
 }
