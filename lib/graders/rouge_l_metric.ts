@@ -46,15 +46,6 @@ export function lcsLength(
   return lcsOnRows(a, b, new Int32Array(b.length + 1), new Int32Array(b.length + 1));
 }
 
-function scoreTokens(prediction: Int32Array, target: Int32Array) {
-  if (prediction.length === 0 || target.length === 0) return { precision: 0, recall: 0, f: 0 };
-  const lcs = lcsOfIds(target, prediction);
-  const precision = lcs / prediction.length;
-  const recall = lcs / target.length;
-  const f = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
-  return { precision, recall, f };
-}
-
 /**
  * ROUGE-L of a prediction against one or more references (`score_multi`): each reference is
  * scored on its own and the one with the highest F counts, P, R and F all from it.
@@ -79,10 +70,28 @@ export function rougeL(
   const stemmer = options.stemmer ?? false;
   beginRow();
   const pred = rougeIds(prediction, stemmer);
-  let best: RougeLResult | undefined;
-  for (let referenceIndex = 0; referenceIndex < references.length; referenceIndex++) {
-    const scored = scoreTokens(pred, rougeIds(references[referenceIndex], stemmer));
-    if (best === undefined || scored.f > best.f) best = { ...scored, referenceIndex };
+  // The best reference so far (the highest F; the first wins ties), kept in locals.
+  let bestIndex = -1;
+  let bestPrecision = 0;
+  let bestRecall = 0;
+  let bestF = 0;
+  for (let index = 0; index < references.length; index++) {
+    const target = rougeIds(references[index], stemmer);
+    let precision = 0;
+    let recall = 0;
+    let f = 0;
+    if (pred.length > 0 && target.length > 0) {
+      const lcs = lcsOfIds(target, pred);
+      precision = lcs / pred.length;
+      recall = lcs / target.length;
+      f = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
+    }
+    if (bestIndex < 0 || f > bestF) {
+      bestIndex = index;
+      bestPrecision = precision;
+      bestRecall = recall;
+      bestF = f;
+    }
   }
-  return best!;
+  return { precision: bestPrecision, recall: bestRecall, f: bestF, referenceIndex: bestIndex };
 }

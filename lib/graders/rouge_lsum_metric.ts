@@ -9,7 +9,7 @@ import { punktSentences } from "../text/mod.ts";
 import { lcsOfIds, markLcs } from "./_rouge_lcs.ts";
 import { beginRow, rougeUnitIds, symbolCount } from "./_rouge_tokens.ts";
 import { requireReferences } from "./_stats.ts";
-import { bestReference, fMeasure, type RougeScore } from "./rouge_n_metric.ts";
+import { fMeasure, type RougeScore } from "./rouge_n_metric.ts";
 
 /** Options of {@link rougeLsum}. */
 export interface RougeLsumOptions {
@@ -48,26 +48,22 @@ let marks = new Uint8Array(64);
 let targetLeft = new Int32Array(1024);
 let predictionLeft = new Int32Array(1024);
 
-/** rouge-score's `_summary_level_lcs` on sentence units as token ids below `symbols`. */
-function summaryLevelLcs(
+/** rouge-score's `_summary_level_lcs` hits (the union LCS) of sentence units of `m` and `n` tokens. */
+function summaryHits(
   target: readonly Int32Array[],
   prediction: readonly Int32Array[],
   symbols: number,
-): Omit<RougeScore, "referenceIndex"> {
-  const zero = { precision: 0, recall: 0, f: 0 };
-  if (target.length === 0 || prediction.length === 0) return zero;
-  const m = target.reduce((s, sentence) => s + sentence.length, 0);
-  const n = prediction.reduce((s, sentence) => s + sentence.length, 0);
-  if (m === 0 || n === 0) return zero;
-  let hits = 0;
-  if (target.length === 1 && prediction.length === 1) {
-    // One sentence each: the marked positions are one common subsequence, every token of which
-    // both sides hold often enough, so all of them count.
-    hits = lcsOfIds(target[0], prediction[0]);
-  } else hits = unionHits(target, prediction, symbols);
-  const recall = hits / m;
-  const precision = hits / n;
-  return { precision, recall, f: fMeasure(precision, recall) };
+): number {
+  // One sentence each: the marked positions are one common subsequence, every token of which both
+  // sides hold often enough, so all of them count.
+  if (target.length === 1 && prediction.length === 1) return lcsOfIds(target[0], prediction[0]);
+  return unionHits(target, prediction, symbols);
+}
+
+function tokenCount(units: readonly Int32Array[]): number {
+  let count = 0;
+  for (let k = 0; k < units.length; k++) count += units[k].length;
+  return count;
 }
 
 /** The tokens of `target` in the union of LCS positions, each within both sides' budgets. */
@@ -131,8 +127,31 @@ export function rougeLsum(
   const split = options.splitSummaries ?? false;
   beginRow();
   const pred = rougeUnitIds(prediction, stemmer, split);
-  return bestReference(references, (reference) => {
-    const target = rougeUnitIds(reference, stemmer, split);
-    return summaryLevelLcs(target, pred, symbolCount());
-  });
+  const n = tokenCount(pred);
+  // The best reference so far (the highest F; the first wins ties), kept in locals.
+  let bestIndex = -1;
+  let bestPrecision = 0;
+  let bestRecall = 0;
+  let bestF = 0;
+  for (let index = 0; index < references.length; index++) {
+    const target = rougeUnitIds(references[index], stemmer, split);
+    const m = tokenCount(target);
+    let precision = 0;
+    let recall = 0;
+    let f = 0;
+    // No units, or no tokens, on either side: all 0.
+    if (m > 0 && n > 0) {
+      const hits = summaryHits(target, pred, symbolCount());
+      recall = hits / m;
+      precision = hits / n;
+      f = fMeasure(precision, recall);
+    }
+    if (bestIndex < 0 || f > bestF) {
+      bestIndex = index;
+      bestPrecision = precision;
+      bestRecall = recall;
+      bestF = f;
+    }
+  }
+  return { precision: bestPrecision, recall: bestRecall, f: bestF, referenceIndex: bestIndex };
 }

@@ -34,22 +34,6 @@ export function fMeasure(precision: number, recall: number): number {
   return precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
 }
 
-/**
- * The reference with the highest F (the first wins ties, and the first is kept when all are 0),
- * as `score_multi` picks it: precision, recall and F all come from that one reference.
- */
-export function bestReference(
-  references: readonly string[],
-  score: (reference: string, index: number) => Omit<RougeScore, "referenceIndex">,
-): RougeScore {
-  let best: RougeScore | undefined;
-  references.forEach((reference, referenceIndex) => {
-    const scored = score(reference, referenceIndex);
-    if (best === undefined || scored.f > best.f) best = { ...scored, referenceIndex };
-  });
-  return best!;
-}
-
 // The prediction's n-grams, counted in an open-addressing table reused from call to call: each
 // slot holds where in the prediction its n-gram first starts, how often it occurs there, and how
 // many of those a target has matched so far.
@@ -203,8 +187,13 @@ export function rougeN(
   const predCount = Math.max(pred.length - n + 1, 0);
   let mask = -1;
   let unigrams = false;
-  const best = bestReference(references, (reference) => {
-    const target = rougeIds(reference, stemmer);
+  // The best reference so far (the highest F; the first wins ties, and the first is kept when all are 0), kept in locals.
+  let bestIndex = -1;
+  let bestPrecision = 0;
+  let bestRecall = 0;
+  let bestF = 0;
+  for (let index = 0; index < references.length; index++) {
+    const target = rougeIds(references[index], stemmer);
     let overlap = 0;
     if (predCount === 0) overlap = 0;
     else if (sameIds(pred, target)) overlap = predCount;
@@ -220,8 +209,14 @@ export function rougeN(
     }
     const precision = overlap / Math.max(predCount, 1);
     const recall = overlap / Math.max(target.length - n + 1, 1);
-    return { precision, recall, f: fMeasure(precision, recall) };
-  });
+    const f = fMeasure(precision, recall);
+    if (bestIndex < 0 || f > bestF) {
+      bestIndex = index;
+      bestPrecision = precision;
+      bestRecall = recall;
+      bestF = f;
+    }
+  }
   if (unigrams) { for (let i = 0; i < pred.length; i++) unigramCount[pred[i]] = 0; }
-  return best;
+  return { precision: bestPrecision, recall: bestRecall, f: bestF, referenceIndex: bestIndex };
 }
