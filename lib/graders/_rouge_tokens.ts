@@ -32,39 +32,42 @@ export { beginRow, symbolCount, tokenOfId };
 
 const NO_IDS = new Int32Array(0);
 
-// Work space of the one-pass tokenizer: the ids so far, and the token counts at each newline.
-let out = new Int32Array(256);
+// Work space of the one-pass tokenizer: the token counts at each newline.
 let breaks = new Int32Array(16);
 let breakCount = 0;
 
 // The ids of remembered texts are kept in shared blocks of ARENA ids, each text's a view of its
-// block: one object per text instead of a typed array with a buffer of its own (a text of more
-// ids than a block's quarter gets its own). A block stays alive while a view of it does, and
-// remembered texts are the last few thousand seen, so a few blocks are kept.
+// block: one object per text instead of a typed array with a buffer of its own. The tokenizer
+// writes a text's ids straight after the last text's (`push`); a text that does not fit moves to a
+// new block, as large as it needs, and a block grown past ARENA serves that one text only. A block
+// stays alive while a view of it does, and remembered texts are the last few thousand seen, so a
+// few blocks are kept.
 const ARENA = 4096;
 let arena = new Int32Array(ARENA);
 let arenaUsed = 0;
 
-/** A copy of `out[0…count)` in a block of the arena (or on its own when long). */
+/** The ids the tokenizer wrote, `arena[arenaUsed…arenaUsed + count)`, as a view kept for the text. */
 function keep(count: number): Int32Array {
-  if (4 * count > ARENA) return out.slice(0, count);
-  if (arenaUsed + count > ARENA) {
+  const at = arenaUsed;
+  const ids = new Int32Array(arena.buffer, 4 * at, count);
+  arenaUsed = at + count;
+  if (arena.length > ARENA) {
     arena = new Int32Array(ARENA);
     arenaUsed = 0;
   }
-  const at = arenaUsed;
-  for (let k = 0; k < count; k++) arena[at + k] = out[k];
-  arenaUsed = at + count;
-  return new Int32Array(arena.buffer, 4 * at, count);
+  return ids;
 }
 
+/** Write the text's `count`-th id after those before it; returns the new count. */
 function push(count: number, id: number): number {
-  if (count === out.length) {
-    const bigger = new Int32Array(2 * out.length);
-    bigger.set(out);
-    out = bigger;
+  if (arenaUsed + count === arena.length) {
+    // Full: the text's ids so far move to the start of a new block with room for twice as many.
+    const block = new Int32Array(Math.max(ARENA, 2 * (count + 1)));
+    block.set(arena.subarray(arenaUsed, arenaUsed + count));
+    arena = block;
+    arenaUsed = 0;
   }
-  out[count] = id;
+  arena[arenaUsed + count] = id;
   return count + 1;
 }
 
@@ -78,7 +81,7 @@ const ENCODER = new TextEncoder();
 let bytes = new Uint8Array(1024);
 
 /**
- * Tokenize an ASCII text into `out` in one pass, noting the token count at each newline in
+ * Tokenize an ASCII text into the arena (see `push`) in one pass, noting the token count at each newline in
  * `breaks`; returns the token count, or -1 when the text is not ASCII. The text is first copied
  * into `bytes` by `encodeInto`: its UTF-8 form is as long as the text only when every character
  * is ASCII (any other takes two bytes or more), and byte reads are cheaper than `charCodeAt`.

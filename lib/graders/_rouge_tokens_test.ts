@@ -164,3 +164,29 @@ Deno.test("tokens that find no free slot near their first one are kept apart and
     resetForTests();
   }
 });
+
+Deno.test("ids written across the shared blocks' ends stay as they were written", () => {
+  // Texts of 0 to 9,000 tokens in turn (some past a block of 4,096 ids, most crossing a block's
+  // end somewhere), each one's ids checked when made and again after the others were made.
+  fc.assert(
+    fc.property(
+      fc.array(fc.tuple(fc.nat({ max: 9_000 }), fc.nat({ max: 50 })), {
+        minLength: 1,
+        maxLength: 8,
+      }),
+      (shapes) => {
+        beginRow();
+        const texts = shapes.map(([length, seed]) =>
+          Array.from({ length }, (_, k) => `t${(k * 7 + seed) % 61}`).join(" ")
+        );
+        const made = texts.map((s) => {
+          const ids = rougeIds(s, false);
+          assert.deepEqual(words(ids), rougeTokenize(s));
+          return ids;
+        });
+        made.forEach((ids, k) => assert.deepEqual(words(ids), rougeTokenize(texts[k])));
+      },
+    ),
+    { numRuns: 60 },
+  );
+});

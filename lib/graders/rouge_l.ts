@@ -11,6 +11,9 @@ import type { OptionsOf } from "./options.ts";
 import { ROUGE_OPTIONS } from "./rouge_settings.ts";
 
 const ROUGE_L_OPTIONS = ROUGE_OPTIONS;
+// The metric's options, made once rather than for every row.
+const PLAIN = { stemmer: false };
+const STEMMED = { stemmer: true };
 
 /** Options of the ROUGE-L grader: `stemmer`. */
 export type RougeLGraderOptions = OptionsOf<typeof ROUGE_L_OPTIONS>;
@@ -41,7 +44,7 @@ export const rougeLGrader: DefinedGrader<"rouge-l", "graded", typeof ROUGE_L_OPT
     probe: { stepsOnReferences: true, extras: ["within-0.1"] },
     grade(input, options) {
       if (input.references.length === 0) return noReference();
-      const r = rougeL(input.output, input.references, { stemmer: options.stemmer });
+      const r = rougeL(input.output, input.references, options.stemmer ? STEMMED : PLAIN);
       return graded(r.f, input.threshold, { referenceIndex: r.referenceIndex });
     },
     describe(options) {

@@ -16,6 +16,9 @@ export type RougeNGraderOptions = OptionsOf<typeof ROUGE_OPTIONS>;
 type RougeNGrader<N extends string> = DefinedGrader<N, "graded", typeof ROUGE_OPTIONS, undefined>;
 
 function rougeNGrader<const N extends string>(name: N, n: number): RougeNGrader<N> {
+  // The metric's options, made once rather than for every row.
+  const plain = { n, stemmer: false };
+  const stemmed = { n, stemmer: true };
   return defineGrader({
     name,
     kind: "graded",
@@ -27,7 +30,7 @@ function rougeNGrader<const N extends string>(name: N, n: number): RougeNGrader<
     probe: { stepsOnReferences: true, extras: ["within-0.1"] },
     grade(input, options) {
       if (input.references.length === 0) return noReference();
-      const r = rougeN(input.output, input.references, { n, stemmer: options.stemmer });
+      const r = rougeN(input.output, input.references, options.stemmer ? stemmed : plain);
       return graded(r.f, input.threshold, { referenceIndex: r.referenceIndex });
     },
     describe(options) {
