@@ -73,26 +73,32 @@ export function bitLcs(
     epoch = 0;
   }
   const now = ++epoch;
+  // The work arrays in locals, with room for every id of the pattern.
+  let top = 0;
+  for (let i = a0; i < a1; i++) if (a[i] > top) top = a[i];
+  if (top >= seen.length) roomFor(top);
   if (masks.length < m * words) masks = new Int32Array(2 * m * words);
+  const seenAt = seen;
+  const rowAt = rowOf;
+  const maskRows = masks;
   let rows = 0;
   for (let i = 0; i < m; i++) {
     const id = a[a0 + i];
-    if (id >= seen.length) roomFor(id);
-    if (seen[id] !== now) {
-      seen[id] = now;
-      rowOf[id] = rows;
-      masks.fill(0, rows, rows + words);
+    if (seenAt[id] !== now) {
+      seenAt[id] = now;
+      rowAt[id] = rows;
+      for (let w = 0; w < words; w++) maskRows[rows + w] = 0;
       rows += words;
     }
-    masks[rowOf[id] + (i >>> 5)] |= 1 << (i & 31);
+    maskRows[rowAt[id] + (i >>> 5)] |= 1 << (i & 31);
   }
-  const size = seen.length;
+  const size = seenAt.length;
   if (words === 1) {
     let v = -1;
     for (let j = b0; j < b1; j++) {
       const id = b[j];
-      if (id >= size || seen[id] !== now) continue;
-      const u = v & masks[rowOf[id]];
+      if (id >= size || seenAt[id] !== now) continue;
+      const u = v & maskRows[rowAt[id]];
       v = (v + u) | (v & ~u);
     }
     return 32 - ones(v);
@@ -102,12 +108,12 @@ export function bitLcs(
   bits.fill(-1, 0, words);
   for (let j = b0; j < b1; j++) {
     const id = b[j];
-    if (id >= size || seen[id] !== now) continue;
-    const row = rowOf[id];
+    if (id >= size || seenAt[id] !== now) continue;
+    const row = rowAt[id];
     let carry = 0;
     for (let w = 0; w < words; w++) {
       const v = bits[w];
-      const u = v & masks[row + w];
+      const u = v & maskRows[row + w];
       const sum = (v >>> 0) + (u >>> 0) + carry;
       carry = sum > 0xffffffff ? 1 : 0;
       bits[w] = (sum | 0) | (v & ~u);

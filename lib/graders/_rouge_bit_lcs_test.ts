@@ -41,3 +41,13 @@ Deno.test("bitLcs across word boundaries: equal lists, and all-one-id lists", ()
     assert.equal(bitLcs(ones, 0, m, new Int32Array(m).fill(8), 0, m), 0);
   }
 });
+
+Deno.test("bitLcs with ids at the work arrays' sizes (powers of two) as they grow", () => {
+  for (let k = 0; k <= 20; k++) {
+    for (const id of [(1 << k) - 1, 1 << k]) {
+      const a = Int32Array.from([id, 5, id]);
+      assert.equal(bitLcs(a, 0, 3, Int32Array.from([id, id]), 0, 2), 2);
+      assert.equal(bitLcs(Int32Array.from([id + 1, 5]), 0, 2, a, 0, 3), 1);
+    }
+  }
+});
