@@ -173,6 +173,8 @@ function fill(entry: Entry, text: string, stemmer: boolean): void {
   entry.generation = generation;
   entry.sentences = undefined;
   const count = scanAscii(text, stemmer);
+  // A buffer grown for a very long text is not kept.
+  if (bytes.length > 1 << 20) bytes = new Uint8Array(1024);
   if (count < 0) {
     entry.ids = generalIds(text, stemmer);
     entry.lines = undefined;
