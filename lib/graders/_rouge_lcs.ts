@@ -35,7 +35,19 @@ const recentB: Int32Array[] = [];
 const recentLength = new Int32Array(RECENT);
 let nextRecent = 0;
 
-function sameIds(a: Int32Array, b: Int32Array): boolean {
+/**
+ * Whether two id lists hold the same ids in the same order.
+ *
+ * @example Equal contents, other objects
+ * ```ts
+ * import { sameIds } from "./_rouge_lcs.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.ok(sameIds(Int32Array.from([1, 2]), Int32Array.from([1, 2])));
+ * assert.ok(!sameIds(Int32Array.from([1, 2]), Int32Array.from([2, 1])));
+ * ```
+ */
+export function sameIds(a: Int32Array, b: Int32Array): boolean {
   if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;

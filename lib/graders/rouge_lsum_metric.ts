@@ -6,7 +6,7 @@
  */
 
 import { punktSentences } from "../text/mod.ts";
-import { lcsOfIds, markLcs } from "./_rouge_lcs.ts";
+import { lcsOfIds, markLcs, sameIds } from "./_rouge_lcs.ts";
 import { beginRow, rougeUnitIds, symbolCount } from "./_rouge_tokens.ts";
 import { requireReferences } from "./_stats.ts";
 import { fMeasure, type RougeScore } from "./rouge_n_metric.ts";
@@ -57,7 +57,20 @@ function summaryHits(
   // One sentence each: the marked positions are one common subsequence, every token of which both
   // sides hold often enough, so all of them count.
   if (target.length === 1 && prediction.length === 1) return lcsOfIds(target[0], prediction[0]);
+  if (sameUnits(target, prediction)) return tokenCount(target);
   return unionHits(target, prediction, symbols);
+}
+
+/**
+ * Whether both sides have the same units: then each target unit's LCS with its equal prediction
+ * unit marks every one of its positions, each token's budgets on the two sides are equal, so every
+ * target token counts (the union LCS is the whole target, P = R = 1).
+ */
+function sameUnits(target: readonly Int32Array[], prediction: readonly Int32Array[]): boolean {
+  if (target === prediction) return true;
+  if (target.length !== prediction.length) return false;
+  for (let k = 0; k < target.length; k++) if (!sameIds(target[k], prediction[k])) return false;
+  return true;
 }
 
 function tokenCount(units: readonly Int32Array[]): number {
