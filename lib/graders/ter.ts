@@ -64,6 +64,8 @@ export const terGrader: DefinedGrader<
   grade(input, options) {
     if (input.references.length === 0) return noReference();
     const stats = terStatsWith(input.output, input.references, options);
+    // Without a threshold (the usual row) the result `graded` would build, made directly.
+    if (input.threshold === undefined) return { score: terFromStats(stats), pass: null, stats };
     return graded(terFromStats(stats), input.threshold, { stats }, TER_SCALE);
   },
   describe(options) {

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { pyRstrip, tokenizeTercom } from "../text/mod.ts";
+import { pyRstrip, tercomWordCount, tokenizeTercom } from "../text/mod.ts";
 import { requireCorpus, requireReferences, sumRows } from "./_stats.ts";
 import { translationEditRateOfLines, translationEditRateOfTokens } from "./_ter_edit_distance.ts";
 import { nrefsLabel } from "./signature.ts";
@@ -57,15 +57,25 @@ export function terStatsWith(
   references: readonly string[],
   settings: TerSettings,
 ): number[] {
-  if (references.length === 1 && !settings.normalized && !settings.noPunct) {
-    // The tokenizer only lowercases (or not): a line that is already words of printable ASCII
-    // joined by single spaces is its own tokens, which the edit count checks as it numbers the
-    // words (one pass instead of a test of each line first). Equal lines, or others, go below.
-    const hypLine = lineOf(hypothesis, settings);
-    const refLine = lineOf(references[0], settings);
-    if (hypLine !== refLine) {
+  if (!settings.normalized && !settings.noPunct) {
+    // The tokenizer only lowercases (or not) and splits on whitespace: a text's tokens depend on
+    // its line alone, and a reference with the hypothesis's tokens takes 0 edits (no shift lowers
+    // zero), so the fewest edits are 0 and only the references' lengths are left to count.
+    if (references.length === 1) {
+      const reference = references[0];
+      if (reference === hypothesis) return [0, tercomWordCount(reference)];
+      // A line that is already words of printable ASCII joined by single spaces is its own
+      // tokens, which the edit count checks as it numbers the words (one pass instead of a test
+      // of each line first). Other lines go below.
+      const hypLine = lineOf(hypothesis, settings);
+      const refLine = lineOf(reference, settings);
+      if (hypLine === refLine) return [0, tercomWordCount(refLine)];
       const counted = translationEditRateOfLines(hypLine, refLine);
       if (counted !== undefined) return [counted.edits, counted.refLength];
+    } else if (references.includes(hypothesis)) {
+      let lengths = 0;
+      for (const reference of references) lengths += tercomWordCount(reference);
+      return [0, lengths / references.length];
     }
   }
   const hypTokens = tokensOf(hypothesis, settings);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { corpusTer, sentenceTer, terFromStats, terStats } from "./ter_metric.ts";
+import type { TerOptions } from "./ter_settings.ts";
 import { terGrader } from "./ter.ts";
 import { translationEditRateOfTokens } from "./_ter_edit_distance.ts";
 import { pyRstrip, tokenizeTercom } from "../text/mod.ts";
@@ -87,5 +88,48 @@ Deno.test("one reference: lines already tokenized are counted as the tokenizer's
       assert.deepEqual(terStats(h, [r, r], settings), terStats(h, [r], settings));
     }),
     { numRuns: 3_000 },
+  );
+});
+
+Deno.test("a reference equal to the hypothesis, as text or as line, counts as tokenizing does", () => {
+  // The shortcuts (the same text, the same right-stripped and lowercased line, or a reference
+  // among several equal to the hypothesis) must give what tokenizing every text and counting
+  // edits gives, under every option set, on any text: non-ASCII letters that lowercase to longer
+  // strings, Python's non-ASCII whitespace, empty texts.
+  const piece = fc.oneof(
+    fc.constantFrom("a", "A", "b", "B", ".", "'s", "&amp;", "é", "É", "İ", "\u212a", "我", "。"),
+    fc.constantFrom(" ", " ", "  ", "\t", "\n", "\u00a0", "\u3000", "\u0085", "\u001c", "\u200b"),
+    fc.string({ unit: "grapheme", maxLength: 2 }),
+  );
+  const text = fc.array(piece, { maxLength: 10 }).map((p) => p.join(""));
+  const caseOf = (s: string, k: number) =>
+    k === 0 ? s : k === 1 ? s.toUpperCase() : k === 2 ? `${s} \t` : s.toLowerCase();
+  const row = fc.tuple(text, fc.array(fc.tuple(fc.nat(4), text), { minLength: 1, maxLength: 3 }))
+    .map(([h, refs]) => ({
+      h,
+      refs: refs.map(([k, r]) => k === 4 ? r : caseOf(h, k)),
+    }));
+  const options = fc.record({
+    normalized: fc.boolean(),
+    noPunct: fc.boolean(),
+    asianSupport: fc.boolean(),
+    caseSensitive: fc.boolean(),
+  });
+  const general = (h: string, refs: string[], settings: TerOptions): number[] => {
+    const tokens = (s: string) => tokenizeTercom(pyRstrip(s), settings);
+    let best = Infinity;
+    let lengths = 0;
+    for (const r of refs) {
+      const { edits, refLength } = translationEditRateOfTokens(tokens(h), tokens(r));
+      best = Math.min(best, edits);
+      lengths += refLength;
+    }
+    return [best, lengths / refs.length];
+  };
+  fc.assert(
+    fc.property(row, options, ({ h, refs }, settings) => {
+      assert.deepEqual(terStats(h, refs, settings), general(h, refs, settings));
+    }),
+    { numRuns: 5_000 },
   );
 });

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { pySplit } from "./python_strings.ts";
+import { isPyWhitespace, pySplit } from "./python_strings.ts";
 import {
   ASCII_SYMBOL,
   DASH_AFTER_DIGIT,
@@ -113,4 +113,43 @@ function wordsJoined(s: string): string {
   if (SINGLE_SPACED.test(s)) return s;
   if (PRINTABLE.test(s)) return s.trim().replace(SPACE_RUNS, " ");
   return pySplit(s).join(" ");
+}
+
+/**
+ * How many tokens {@link tokenizeTercom} gives for `line` when neither `normalized` nor
+ * `noPunct` is set: its runs of characters other than Python whitespace, counted without making
+ * the tokens. Lowercasing turns no character into whitespace or whitespace into anything else, so
+ * the count is the same with or without `caseSensitive` (and `asianSupport` alone changes
+ * nothing).
+ *
+ * @example Runs between any Python whitespace
+ * ```ts
+ * import { tercomWordCount } from "./tokenize_tercom.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(tercomWordCount("The cat,\tsat.  "), 3);
+ * assert.equal(tercomWordCount("a\u00a0b\u3000c"), 3);
+ * assert.equal(tercomWordCount(" \n "), 0);
+ * ```
+ */
+export function tercomWordCount(line: string): number {
+  // Printable ASCII words joined by single spaces (the usual text): one more word than spaces,
+  // counted by the native search (quicker than a loop over the characters).
+  if (SINGLE_SPACED.test(line)) {
+    let words = 1;
+    for (let at = line.indexOf(" "); at >= 0; at = line.indexOf(" ", at + 1)) words++;
+    return words;
+  }
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    // Printable ASCII (most characters) is never whitespace.
+    if (c > 0x20 && c < 0x7f ? false : isPyWhitespace(line, i)) inWord = false;
+    else if (!inWord) {
+      words++;
+      inWord = true;
+    }
+  }
+  return words;
 }

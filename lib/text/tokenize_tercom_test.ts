@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { pySplit } from "./python_strings.ts";
-import { tokenizeTercom } from "./tokenize_tercom.ts";
+import { tercomWordCount, tokenizeTercom } from "./tokenize_tercom.ts";
 
 Deno.test("tercom by default only lowercases and collapses whitespace", () => {
   assert.equal(tokenizeTercom("  The CAT,\tsat.  "), "the cat, sat.");
@@ -64,5 +64,23 @@ Deno.test("with no option set, the words are Python's split joined by single spa
       assert.equal(tokenizeTercom(s, { noPunct: true }), pySplit(kept).join(" "));
     }),
     { numRuns: 5_000 },
+  );
+});
+
+Deno.test("tercomWordCount counts the tokens tokenizing without normalized or noPunct gives", () => {
+  const text = fc.array(
+    fc.oneof(
+      fc.constantFrom("a", "B", "İ", "\u212a", "ß", " ", "\t", "\n", "\u00a0", "\u0085", "\u3000"),
+      fc.constantFrom("\u001c", "\u001f", "\u007f", "\u200b", "\u2028", "\ufeff", "\ud800"),
+      fc.string({ unit: "binary", maxLength: 3 }),
+    ),
+    { maxLength: 12 },
+  ).map((c) => c.join(""));
+  fc.assert(
+    fc.property(text, fc.boolean(), fc.boolean(), (s, caseSensitive, asianSupport) => {
+      const tokens = tokenizeTercom(s, { caseSensitive, asianSupport });
+      assert.equal(tercomWordCount(s), tokens === "" ? 0 : tokens.split(" ").length);
+    }),
+    { numRuns: 3_000 },
   );
 });
