@@ -8,6 +8,7 @@
 import { SQUAD_STEPS, type SquadStep } from "../text/mod.ts";
 import { requireReferences } from "./_stats.ts";
 import { type NormalizedText, normalizedText } from "./_squad_normalized.ts";
+import { keepsSquadToken } from "./_squad_keeps_token.ts";
 import { resolveOptions } from "./options.ts";
 import { SQUAD_OPTIONS, type SquadOptions, type SquadSettings } from "./squad_settings.ts";
 
@@ -71,6 +72,12 @@ function best(
     return { value: score(normalizedText("", settings.steps)), referenceIndex };
   }
   return { value, referenceIndex };
+}
+
+/** Whether `s` normalizes to at least one token under the settings' steps. */
+function keepsToken(s: string, settings: SquadSettings): boolean {
+  const quick = settings.steps.length === SQUAD_STEPS.length ? keepsSquadToken(s) : undefined;
+  return quick ?? normalizedText(s, settings.steps).size > 0;
 }
 
 function f1Single(pred: NormalizedText, gold: NormalizedText, settings: SquadSettings): number {
@@ -154,6 +161,11 @@ export function tokenF1Best(
   options: SquadOptions = {},
 ): BestMatch {
   const settings = settingsOf("token-f1", options);
+  // A prediction equal to its first reference that keeps a token shares every token with it: F1
+  // 1 under both versions, which no later reference can beat (F1 is at most 1).
+  if (references.length > 0 && references[0] === prediction && keepsToken(prediction, settings)) {
+    return { value: 1, referenceIndex: 0 };
+  }
   const pred = normalizedText(prediction, settings.steps);
   return best("tokenF1", references, settings, (ref) => f1Single(pred, ref, settings));
 }

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import { normalizedExactMatch, tokenF1, tokenF1Best } from "./squad_metric.ts";
+import { normalizeAnswer, pySplit, SQUAD_STEPS, type SquadStep } from "../text/mod.ts";
 
 Deno.test("both sides normalizing to nothing: EM 1, F1 0 (SQuAD v1.1)", () => {
   assert.equal(normalizedExactMatch("", [""]), 1);
@@ -41,4 +43,65 @@ Deno.test("SQuAD v2.0: unanswerable questions and empty answers", () => {
   assert.deepEqual(tokenF1Best("Paris", ["the", "Paris"], v2), { value: 1, referenceIndex: 1 });
   assert.deepEqual(tokenF1Best("", [], v2), { value: 1, referenceIndex: -1 });
   assert.throws(() => tokenF1("a", ["a"], { version: 3 as never }), RangeError);
+});
+
+Deno.test("token F1 of a prediction equal to its first reference is the script's figure", () => {
+  // The shortcut for a prediction equal to references[0] must give what counting tokens gives:
+  // under both versions and any steps, on texts that keep no token, non-ASCII and control
+  // characters, several references (an earlier one could not beat it; a later one neither).
+  const piece = fc.oneof(
+    fc.constantFrom("a", "The", "an", "x", "Y", "9", ".", "_", " ", "\t", "\u007f", "é", "\u00a0"),
+    fc.string({ unit: "grapheme-ascii", maxLength: 2 }),
+    fc.string({ unit: "binary", maxLength: 2 }),
+  );
+  const text = fc.array(piece, { maxLength: 8 }).map((p) => p.join(""));
+  const steps = fc.subarray([...SQUAD_STEPS]);
+  const counts = (tokens: string[]) => {
+    const m = new Map<string, number>();
+    for (const t of tokens) m.set(t, (m.get(t) ?? 0) + 1);
+    return m;
+  };
+  // SQuAD's F1 from the normalized texts, counted with Maps (v1.1, or v2.0 with version 2).
+  const f1 = (p: string, g: string, version: 1 | 2) => {
+    const pt = pySplit(p);
+    const gt = pySplit(g);
+    if (version === 2 && (pt.length === 0 || gt.length === 0)) {
+      return pt.length === gt.length ? 1 : 0;
+    }
+    const gc = counts(gt);
+    let same = 0;
+    for (const [t, c] of counts(pt)) same += Math.min(c, gc.get(t) ?? 0);
+    if (same === 0) return 0;
+    const precision = same / pt.length;
+    const recall = same / gt.length;
+    return (2 * precision * recall) / (precision + recall);
+  };
+  const expected = (p: string, refs: string[], version: 1 | 2, s: SquadStep[]) => {
+    const pn = normalizeAnswer(p, s);
+    let value = -Infinity;
+    let referenceIndex = -1;
+    refs.forEach((r, i) => {
+      const rn = normalizeAnswer(r, s);
+      if (version === 2 && rn === "") return;
+      const v = f1(pn, rn, version);
+      if (v > value) [value, referenceIndex] = [v, i];
+    });
+    return referenceIndex < 0
+      ? { value: f1(pn, "", version), referenceIndex }
+      : { value, referenceIndex };
+  };
+  fc.assert(
+    fc.property(
+      text,
+      fc.array(fc.option(text, { freq: 3 }), { maxLength: 3 }),
+      fc.constantFrom<1 | 2>(1, 2),
+      steps,
+      (p, others, version, s) => {
+        const refs = [p, ...others.map((r) => r ?? p)];
+        const options = { version, steps: s };
+        assert.deepEqual(tokenF1Best(p, refs, options), expected(p, refs, version, s));
+      },
+    ),
+    { numRuns: 4_000 },
+  );
 });

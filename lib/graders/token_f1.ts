@@ -50,6 +50,12 @@ export const tokenF1Grader: DefinedGrader<"token-f1", "graded", typeof SQUAD_OPT
     grade(input, options) {
       if (input.references.length === 0 && options.version === 1) return noReference();
       const best = tokenF1Best(input.output, input.references, options);
+      // Without a threshold (the usual row) the result `graded` would build, made directly.
+      if (input.threshold === undefined) {
+        return best.referenceIndex < 0
+          ? { score: best.value, pass: null }
+          : { score: best.value, pass: null, referenceIndex: best.referenceIndex };
+      }
       const extra = best.referenceIndex < 0 ? {} : { referenceIndex: best.referenceIndex };
       return graded(best.value, input.threshold, extra);
     },
