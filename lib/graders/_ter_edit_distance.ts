@@ -5,6 +5,7 @@
 
 import { SymbolTable } from "./_ngram_ids.ts";
 import { bitEditDistance } from "./_bit_edit_distance.ts";
+import { LineWords } from "./_ter_line_words.ts";
 
 const COST = 1;
 /** Longest block of words moved in one shift. */
@@ -652,27 +653,6 @@ function idsOf(tokens: string, out: Int32Array): number {
   return n;
 }
 
-/**
- * {@link idsOf} for a text that may not be words of printable ASCII joined by single spaces:
- * how many words it has, or -1 when it is not so (an empty word: a space at either end, two
- * side by side, or an empty text; or a character outside U+0021–U+007E). `out` must have room
- * for {@link mostWords} ids.
- */
-function printableIdsOf(tokens: string, out: Int32Array): number {
-  let n = 0;
-  let from = 0;
-  for (let at = tokens.indexOf(" "); at >= 0; at = tokens.indexOf(" ", from)) {
-    const id = words.addPrintableSpan(tokens, from, at);
-    if (id < 0) return -1;
-    out[n++] = id;
-    from = at + 1;
-  }
-  const id = words.addPrintableSpan(tokens, from, tokens.length);
-  if (id < 0) return -1;
-  out[n++] = id;
-  return n;
-}
-
 /** The most words a text of `length` code units has, one space at least between two. */
 function mostWords(length: number): number {
   return (length + 1) >> 1;
@@ -702,15 +682,15 @@ export function translationEditRateOfLines(
   ref: string,
   prune = true,
 ): { edits: number; refLength: number } | undefined {
-  words.reset();
   const most = mostWords(hyp.length);
   const mostRef = mostWords(ref.length);
+  lineWords.reset(most + mostRef);
   search.size(most, mostRef, most + mostRef);
-  const m = printableIdsOf(ref, search.ref);
+  const m = lineWords.number(ref, search.ref);
   if (m < 0) return undefined;
-  const n = printableIdsOf(hyp, search.hyp);
+  const n = lineWords.number(hyp, search.hyp);
   if (n < 0) return undefined;
-  return { edits: search.edits(n, m, words.size, prune), refLength: m };
+  return { edits: search.edits(n, m, lineWords.size, prune), refLength: m };
 }
 
 /**
@@ -747,4 +727,5 @@ export function translationEditRateOfTokens(
 
 // Reused from call to call.
 const words = new SymbolTable();
+const lineWords = new LineWords();
 const search = new ShiftSearch();
