@@ -231,35 +231,42 @@ class BeamEditDistance {
     const w = this.#width;
     if (this.#back.length < (n + 1) * w) this.#back = new Int32Array((n + 1) * w);
     const back = this.#back;
-    back.fill(UNREACHED, 0, (n + 1) * w);
-    for (let i = n; i >= 1; i--) {
+    // Only the beam's cells are written: they are the only ones read, here (a path never leaves
+    // the beam) and by `distanceThrough`. The beam's bounds are `#low`'s and `#high`'s, with the
+    // ratio and width worked out once.
+    const ratio = this.#ratio(n);
+    const beam = this.#beam(n);
+    // Row n: from each cell, insertions to the right reach the end.
+    let nextLow = Math.max(0, Math.floor(n * ratio) - beam);
+    const last = n * w;
+    for (let j = m; j >= nextLow; j--) back[last + j] = m - j;
+    let nextHigh = w;
+    for (let i = n - 1; i >= 1; i--) {
       const at = i * w;
       const below = at + w;
-      const low = this.#low(i, n);
-      const high = this.#high(i, n);
-      // The next row's cells, where a path may go down (a deletion) or diagonally.
-      const nextLow = i < n ? this.#low(i + 1, n) : 0;
-      const nextHigh = i < n ? this.#high(i + 1, n) : 0;
-      const word = i < n ? hyp[i] : -1;
+      const diagonal = Math.floor(i * ratio);
+      const low = Math.max(0, diagonal - beam);
+      const high = Math.min(w, diagonal + beam);
+      const word = hyp[i];
+      // Costs at or above UNREACHED stand for no way through (they stay far below 2^31), and
+      // `distanceThrough` reads them so.
+      let right = UNREACHED; // the cell to the right (none right of the beam)
       for (let j = high - 1; j >= low; j--) {
-        if (i === n && j === m) {
-          back[at + j] = 0;
-          continue;
+        let best = right + COST; // an insertion
+        if (j >= nextLow && j < nextHigh) {
+          const down = back[below + j] + COST; // a deletion
+          if (down < best) best = down;
         }
-        let best = UNREACHED;
-        if (j + 1 < high && back[at + j + 1] < UNREACHED) best = back[at + j + 1] + COST;
-        if (i < n) {
-          if (j >= nextLow && j < nextHigh && back[below + j] < UNREACHED) {
-            if (back[below + j] + COST < best) best = back[below + j] + COST; // deletion
-          }
-          const d = j + 1;
-          if (d <= m && d >= nextLow && d < nextHigh && back[below + d] < UNREACHED) {
-            const c = back[below + d] + (word === ref[j] ? 0 : COST);
-            if (c < best) best = c;
-          }
+        const d = j + 1;
+        if (d <= m && d >= nextLow && d < nextHigh) {
+          const c = back[below + d] + (word === ref[j] ? 0 : COST);
+          if (c < best) best = c;
         }
         back[at + j] = best;
+        right = best;
       }
+      nextLow = low;
+      nextHigh = high;
     }
   }
 
@@ -410,9 +417,12 @@ function grownInts(a: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBu
 }
 
 /**
- * Tercom's greedy shift search on one segment, its words as ids in reused buffers. Two shortcuts
- * that cannot change the count (`prune`, on unless a test compares with the plain search):
+ * Tercom's greedy shift search on one segment, its words as ids in reused buffers. Shortcuts that
+ * cannot change the count (`prune`, on unless a test compares with the plain search, which
+ * measures every candidate's distance in full):
  *
+ * - A candidate's distance is its rows up to the end of the shifted span joined with the costs
+ *   from there to the end that the unshifted words have (`toEnd`, `distanceThrough`).
  * - A round stops before looking for shifts when the distance is at most one above the least
  *   any order of the hypothesis's words can have: `max(n, m)` less the words the two sides have
  *   in common (counted with repeats), since a path of the edit distance matches at most that
@@ -555,11 +565,15 @@ class ShiftSearch {
                   ? target
                   : length + target,
               );
-              if (!toEndKnown) {
+              if (prune && !toEndKnown) {
                 ed.toEnd(hyp, n);
                 toEndKnown = true;
               }
-              const gain = before - ed.distanceThrough(scratch, n, changedTo);
+              // The plain search measures every candidate in full.
+              const gain = before -
+                (prune
+                  ? ed.distanceThrough(scratch, n, changedTo)
+                  : ed.distance(scratch, n, false));
               checked++;
               if (
                 !found ||
