@@ -80,13 +80,30 @@ function keepsToken(s: string, settings: SquadSettings): boolean {
   return quick ?? normalizedText(s, settings.steps).size > 0;
 }
 
+// The pair of normalized texts compared last and whether they were equal: exact match and token
+// F1 compare the same row's texts, and `normalizedText` gives both graders the same objects
+// (remembered, and never changed), so the second asks no more than an identity check.
+let lastPred: NormalizedText | undefined;
+let lastGold: NormalizedText | undefined;
+let lastEqual = false;
+
+/** `pred.equals(gold)`, answered from the last comparison when it was of the same two objects. */
+function sameText(pred: NormalizedText, gold: NormalizedText): boolean {
+  if (pred !== lastPred || gold !== lastGold) {
+    lastEqual = pred.equals(gold);
+    lastPred = pred;
+    lastGold = gold;
+  }
+  return lastEqual;
+}
+
 function f1Single(pred: NormalizedText, gold: NormalizedText, settings: SquadSettings): number {
   const p = pred.size;
   const g = gold.size;
   // v2.0: an empty answer on either side scores 1 when both are empty, else 0.
   if (settings.version === 2 && (p === 0 || g === 0)) return p === g ? 1 : 0;
   // Equal texts share every token: precision and recall are 1.
-  if (p > 0 && pred.equals(gold)) return 1;
+  if (p > 0 && sameText(pred, gold)) return 1;
   const same = pred.shared(gold);
   if (same === 0) return 0;
   const precision = same / p;
@@ -113,7 +130,7 @@ export function normalizedExactMatchBest(
 ): BestMatch {
   const settings = settingsOf("normalized", options);
   const pred = normalizedText(prediction, settings.steps);
-  return best("normalizedExactMatch", references, settings, (ref) => pred.equals(ref) ? 1 : 0);
+  return best("normalizedExactMatch", references, settings, (ref) => sameText(pred, ref) ? 1 : 0);
 }
 
 /**

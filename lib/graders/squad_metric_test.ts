@@ -105,3 +105,28 @@ Deno.test("token F1 of a prediction equal to its first reference is the script's
     { numRuns: 4_000 },
   );
 });
+
+Deno.test("exact match and F1 asked in turn about the same and other texts agree with the steps", () => {
+  // The last comparison is remembered by object: asking again, in either function, about the
+  // same texts or about others sharing one side, must give what the normalized texts say.
+  const text = fc.array(fc.constantFrom("a", "The", "cat", "CAT", "cat.", " ", "é", "dog"), {
+    maxLength: 5,
+  }).map((p) => p.join(" "));
+  fc.assert(
+    fc.property(
+      fc.array(fc.tuple(text, text, fc.boolean()), { minLength: 1, maxLength: 6 }),
+      (asks) => {
+        for (const [p, r, f1] of asks) {
+          const equal = normalizeAnswer(p) === normalizeAnswer(r);
+          if (f1) {
+            // F1 is 1 exactly when both keep the same tokens, in any order.
+            const bag = (s: string) => pySplit(normalizeAnswer(s)).sort().join(" ");
+            const full = bag(p) !== "" && bag(p) === bag(r);
+            assert.equal(tokenF1(p, [r]) === 1, full);
+          } else assert.equal(normalizedExactMatch(p, [r]), equal ? 1 : 0);
+        }
+      },
+    ),
+    { numRuns: 2_000 },
+  );
+});
