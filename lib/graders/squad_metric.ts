@@ -97,6 +97,13 @@ function sameText(pred: NormalizedText, gold: NormalizedText): boolean {
   return lastEqual;
 }
 
+/** Whether `s` normalizes to some text (not "") under the settings' steps. */
+function normalizesToText(s: string, settings: SquadSettings): boolean {
+  // With all four steps the text is the tokens joined by spaces: some text iff some token.
+  const quick = settings.steps.length === SQUAD_STEPS.length ? keepsSquadToken(s) : undefined;
+  return quick ?? !normalizedText(s, settings.steps).empty;
+}
+
 function f1Single(pred: NormalizedText, gold: NormalizedText, settings: SquadSettings): number {
   const p = pred.size;
   const g = gold.size;
@@ -129,6 +136,14 @@ export function normalizedExactMatchBest(
   options: SquadOptions = {},
 ): BestMatch {
   const settings = settingsOf("normalized", options);
+  // A prediction equal to its first reference matches it, unless under v2.0 it normalizes to
+  // nothing (then that reference is dropped as no answer): 1 at index 0, which none can beat.
+  if (
+    references.length > 0 && references[0] === prediction &&
+    (settings.version === 1 || normalizesToText(prediction, settings))
+  ) {
+    return { value: 1, referenceIndex: 0 };
+  }
   const pred = normalizedText(prediction, settings.steps);
   return best("normalizedExactMatch", references, settings, (ref) => sameText(pred, ref) ? 1 : 0);
 }

@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { normalizedExactMatch, tokenF1, tokenF1Best } from "./squad_metric.ts";
+import {
+  normalizedExactMatch,
+  normalizedExactMatchBest,
+  tokenF1,
+  tokenF1Best,
+} from "./squad_metric.ts";
 import { normalizeAnswer, pySplit, SQUAD_STEPS, type SquadStep } from "../text/mod.ts";
 
 Deno.test("both sides normalizing to nothing: EM 1, F1 0 (SQuAD v1.1)", () => {
@@ -128,5 +133,43 @@ Deno.test("exact match and F1 asked in turn about the same and other texts agree
       },
     ),
     { numRuns: 2_000 },
+  );
+});
+
+Deno.test("exact match of a prediction equal to its first reference is the script's figure", () => {
+  // Under both versions and any steps, with texts that normalize to nothing or to spaces only
+  // (steps without `whitespace`), non-ASCII and several references.
+  const piece = fc.oneof(
+    fc.constantFrom("a", "The", "an", "x", "Y", ".", "_", " ", "\t", "\u007f", "é", "\u00a0"),
+    fc.string({ unit: "grapheme-ascii", maxLength: 2 }),
+  );
+  const text = fc.array(piece, { maxLength: 6 }).map((p) => p.join(""));
+  const expected = (p: string, refs: string[], version: 1 | 2, s: SquadStep[]) => {
+    const pn = normalizeAnswer(p, s);
+    let value = -Infinity;
+    let referenceIndex = -1;
+    refs.forEach((r, i) => {
+      const rn = normalizeAnswer(r, s);
+      if (version === 2 && rn === "") return;
+      const v = pn === rn ? 1 : 0;
+      if (v > value) [value, referenceIndex] = [v, i];
+    });
+    return referenceIndex < 0
+      ? { value: pn === "" ? 1 : 0, referenceIndex }
+      : { value, referenceIndex };
+  };
+  fc.assert(
+    fc.property(
+      text,
+      fc.array(fc.option(text, { freq: 3 }), { maxLength: 3 }),
+      fc.constantFrom<1 | 2>(1, 2),
+      fc.subarray([...SQUAD_STEPS]),
+      (p, others, version, s) => {
+        const refs = [p, ...others.map((r) => r ?? p)];
+        const got = normalizedExactMatchBest(p, refs, { version, steps: s });
+        assert.deepEqual(got, expected(p, refs, version, s));
+      },
+    ),
+    { numRuns: 4_000 },
   );
 });
