@@ -28,6 +28,49 @@ const UNDEF = 4;
 /** A cost no path reaches (costs are whole edit counts, far below it). */
 const UNREACHED = 0x3fffffff;
 
+/** The slope of the beam's centre, reference words per hypothesis word. */
+function beamRatio(n: number, m: number): number {
+  return n > 0 ? m / n : 1;
+}
+
+/** How far the beam reaches either side of its centre. */
+function beamWidth(ratio: number): number {
+  // For very unequal lengths the beam widens so that neighbouring rows still overlap.
+  return BEAM_WIDTH < ratio / 2 ? Math.ceil(ratio / 2 + BEAM_WIDTH) : BEAM_WIDTH;
+}
+
+/**
+ * The cost of one path through the beam of `hyp[0, n)` against `ref[0, m)`, or -1 when it
+ * leaves the beam: down the beam's centre (row `i` ends at column `floor(i × ratio)`, row `n` at
+ * `m`), each row entered diagonally when its column moves on (a deletion when it does not) and
+ * the rest of the way by insertions. The beam's distance is at most this cost and at least the
+ * distance without a beam, so when the two are equal so is the beam's distance.
+ */
+function centrePathCost(hyp: Int32Array, n: number, ref: Int32Array, m: number): number {
+  if (n === 0) return m; // row 0 holds every cell
+  const ratio = beamRatio(n, m);
+  const beam = beamWidth(ratio);
+  const width = m + 1;
+  let cost = 0;
+  let column = 0;
+  for (let i = 1; i <= n; i++) {
+    // Row i's cells as the beam gives them (see `#low` and `#high`).
+    const diagonal = Math.floor(i * ratio);
+    const low = Math.max(0, diagonal - beam);
+    const high = i === n ? width : Math.min(width, diagonal + beam);
+    const to = i === n ? m : Math.min(m, diagonal);
+    if (to <= column) {
+      if (column < low || column >= high) return -1;
+      cost += COST; // a deletion (the column cannot move back)
+      continue;
+    }
+    if (column + 1 < low || to >= high) return -1;
+    cost += (hyp[i - 1] === ref[column] ? 0 : COST) + (to - column - 1) * COST;
+    column = to;
+  }
+  return cost;
+}
+
 /**
  * Edit distance between a fixed reference and hypotheses of one length, with the rows of each
  * hypothesis prefix cached (shifted hypotheses share prefixes), and the trace of operations.
@@ -94,13 +137,11 @@ class BeamEditDistance {
   }
 
   #ratio(n: number): number {
-    return n > 0 ? this.#m / n : 1;
+    return beamRatio(n, this.#m);
   }
 
   #beam(n: number): number {
-    const ratio = this.#ratio(n);
-    // For very unequal lengths the beam widens so that neighbouring rows still overlap.
-    return BEAM_WIDTH < ratio / 2 ? Math.ceil(ratio / 2 + BEAM_WIDTH) : BEAM_WIDTH;
+    return beamWidth(this.#ratio(n));
   }
 
   /** A new row, as an offset (its cells are written by the caller). */
@@ -486,7 +527,11 @@ class ShiftSearch {
       // beam cannot change it (see `bitEditDistance`).
       this.#positions = grownInts(this.#positions, 2 * symbols);
       const plain = bitEditDistance(this.hyp, n, this.ref, m, symbols, this.#positions);
-      if (plain <= enough && plain + Math.abs(n - m) < BEAM_WIDTH) return plain;
+      if (plain <= enough) {
+        if (plain + Math.abs(n - m) < BEAM_WIDTH) return plain;
+        // Too unequal lengths for that proof: a path through the beam as cheap as `plain` is.
+        if (centrePathCost(this.hyp, n, ref, m) === plain) return plain;
+      }
     }
     this.#edit.reset(ref, m);
     let shifts = 0;

@@ -145,3 +145,50 @@ Deno.test("the bit-parallel distance equals the word edit distance's table, up t
     { numRuns: 4000 },
   );
 });
+
+Deno.test("very unequal lengths of mostly different words agree with the plain search", () => {
+  // Where the first distance is already the least but the lengths differ too much to place every
+  // cheapest path inside the beam: the path down the beam's centre decides, or the table does.
+  // A long reference and a short hypothesis taken from anywhere in it (or the other way round)
+  // make the beam's distance differ from the distance without a beam.
+  const vocabulary = fc.integer({ min: 0, max: 400 }).map((k) => `w${k}`);
+  const long = fc.array(vocabulary, { minLength: 30, maxLength: 64 });
+  const piece = fc.tuple(
+    long,
+    fc.nat(),
+    fc.integer({ min: 0, max: 12 }),
+    fc.array(vocabulary, {
+      maxLength: 4,
+    }),
+  ).map(([words, from, length, noise]) => {
+    const at = from % words.length;
+    return [...words.slice(at, at + length), ...noise];
+  });
+  const pair = fc.oneof(
+    fc.tuple(long, piece).map(([r, h]) => [h, r]),
+    fc.tuple(long, piece).map(([r, h]) => [r, h.length === 0 ? ["x"] : h]),
+    fc.tuple(long, fc.constant([] as string[])).map(([r, h]) => [h, r]),
+    fc.tuple(long, long),
+  );
+  // One to three words of a reference of 52–64 distinct words, from its start or its end: the
+  // beam (wider than 25 here) leaves out the cells that would match them.
+  const edge = fc.tuple(
+    fc.integer({ min: 52, max: 64 }),
+    fc.integer({ min: 1, max: 3 }),
+    fc.boolean(),
+  )
+    .map(([m, n, start]) => {
+      const r = Array.from({ length: m }, (_, k) => `w${k}`);
+      return [start ? r.slice(0, n) : r.slice(m - n), r];
+    });
+  fc.assert(
+    fc.property(fc.oneof(pair, edge), ([h, r]) => {
+      assert.deepEqual(translationEditRate(h, r), translationEditRate(h, r, false));
+    }),
+    { numRuns: 3000 },
+  );
+  // The first word of 64: the beam's only cheap path is cut off, so it costs one more.
+  const r = Array.from({ length: 64 }, (_, k) => `w${k}`);
+  assert.deepEqual(translationEditRate(["w0"], r), { edits: 64, refLength: 64 });
+  assert.deepEqual(translationEditRate(["w63"], r), { edits: 63, refLength: 64 });
+});
