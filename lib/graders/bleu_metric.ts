@@ -7,7 +7,15 @@
  * @module
  */
 
-import { BLEU_TOKENIZERS, pyRstrip, pySplit, Spans13a, spans13a, tokens13a } from "../text/mod.ts";
+import {
+  BLEU_TOKENIZERS,
+  count13a,
+  pyRstrip,
+  pySplit,
+  Spans13a,
+  spans13a,
+  tokens13a,
+} from "../text/mod.ts";
 import { isEmptyOptions, requireCorpus, requireReferences } from "./_stats.ts";
 import type { SentenceScores } from "./types.ts";
 import { NgramMatcher, SymbolTable } from "./_ngram_ids.ts";
@@ -150,11 +158,14 @@ function statsInto(
   let hypLen: number;
   let refLen: number;
   if (references.length === 1 && settings.tokenize === "13a") {
-    // One reference under 13a (the common case): tokens as spans, no list of strings.
-    spans13a(textOf(hypothesis, settings), hypSpans);
-    hypLen = refLen = hypSpans.count;
-    if (references[0] === hypothesis) allMatched(hypLen, order);
-    else {
+    // One reference under 13a (the common case): tokens as spans, no list of strings; of a
+    // reference equal to the hypothesis only the count (every n-gram matches).
+    if (references[0] === hypothesis) {
+      hypLen = refLen = count13a(textOf(hypothesis, settings));
+      allMatched(hypLen, order);
+    } else {
+      spans13a(textOf(hypothesis, settings), hypSpans);
+      hypLen = hypSpans.count;
       spans13a(textOf(references[0], settings), refSpans);
       refLen = refSpans.count;
       symbols.reset();

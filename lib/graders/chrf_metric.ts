@@ -94,22 +94,16 @@ const charMatcher = new NgramMatcher();
 const wordMatcher = new NgramMatcher();
 let sequence = new Int32Array(256);
 
-/** What {@link charSymbols} does with each code point: count it, number it or look it up. */
-const COUNT = 0;
-const ADD = 1;
-const FIND = 2;
 /** Per ASCII code point, its symbol in the hypothesis last numbered (-1 where it has none). */
 const asciiSymbols = new Int32Array(128);
 
 /**
  * The number of code points chrF counts of `text` (without Python whitespace unless `whitespace`
- * is set); with `ADD` or `FIND` also their symbols in `sequence`, added or looked up.
+ * is set), and their symbols in `sequence`: numbered for a hypothesis (`add`), else looked up.
  */
-function charSymbols(text: string, whitespace: boolean, mode: number): number {
-  if (mode !== COUNT && sequence.length < text.length) {
-    sequence = new Int32Array(2 * text.length);
-  }
-  if (mode === ADD) asciiSymbols.fill(-1);
+function charSymbols(text: string, whitespace: boolean, add: boolean): number {
+  if (sequence.length < text.length) sequence = new Int32Array(2 * text.length);
+  if (add) asciiSymbols.fill(-1);
   const out = sequence;
   let k = 0;
   for (let i = 0; i < text.length; i++) {
@@ -117,12 +111,9 @@ function charSymbols(text: string, whitespace: boolean, mode: number): number {
     if (cp < 128) {
       // ASCII (most text): its symbols kept at hand, numbered by the table as they first come.
       if (cp <= 32 && !whitespace && isPyWhitespace(text, i)) continue;
-      if (mode !== COUNT) {
-        let symbol = asciiSymbols[cp];
-        if (symbol < 0 && mode === ADD) symbol = asciiSymbols[cp] = chars.add(cp);
-        out[k] = symbol;
-      }
-      k++;
+      let symbol = asciiSymbols[cp];
+      if (symbol < 0 && add) symbol = asciiSymbols[cp] = chars.add(cp);
+      out[k++] = symbol;
       continue;
     }
     if (cp >= 0xd800 && cp <= 0xdbff) {
@@ -133,9 +124,27 @@ function charSymbols(text: string, whitespace: boolean, mode: number): number {
       // Python's whitespace is all in the BMP: one code unit.
       !whitespace && cp <= 0x3000 && isPyWhitespace(text, i)
     ) continue;
-    if (mode === ADD) out[k] = chars.add(cp);
-    else if (mode === FIND) out[k] = chars.find(cp);
-    k++;
+    out[k++] = add ? chars.add(cp) : chars.find(cp);
+  }
+  return k;
+}
+
+/**
+ * {@link charSymbols}' count alone, in a loop of its own: what chrF needs of a hypothesis whose
+ * reference is the same text.
+ */
+function charCount(text: string, whitespace: boolean): number {
+  let k = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // Printable ASCII (most text) is one code point and never whitespace.
+    if (c > 0x20 && c < 0x7f) k++;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      // A high surrogate and a low one after it are one code point.
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+      k++;
+    } else if (whitespace || !isPyWhitespace(text, i)) k++;
   }
   return k;
 }
@@ -204,17 +213,17 @@ function segmentStats(
     const refText = lowercase ? references[r].toLowerCase() : references[r];
     let refLength: number;
     if (refText === hypText) {
-      if (hypLength < 0) hypLength = charSymbols(hypText, whitespace, COUNT);
+      if (hypLength < 0) hypLength = charCount(hypText, whitespace);
       refLength = hypLength;
       allMatch(hypLength, charOrder, matches);
     } else {
       if (!numbered) {
         chars.reset();
-        hypLength = charSymbols(hypText, whitespace, ADD);
+        hypLength = charSymbols(hypText, whitespace, true);
         charMatcher.setHypothesis(sequence, hypLength, chars.size, charOrder);
         numbered = true;
       }
-      refLength = charSymbols(refText, whitespace, FIND);
+      refLength = charSymbols(refText, whitespace, false);
       charMatcher.matches(sequence, refLength, matches);
     }
     for (let n = 1; n <= charOrder; n++) {

@@ -80,15 +80,39 @@ Deno.test("chrF options are checked", () => {
 Deno.test("a reference equal to the hypothesis gives the statistics of the general path", () => {
   // Whitespace is dropped (by default), so `${h} ` has h's characters and words but is another
   // string: it goes the general way, while h itself takes the shortcut.
-  const text = fc.string({ unit: fc.constantFrom("a", "b", " ", ".", "(", "😀", "\u00a0") });
+  const text = fc.string({
+    unit: fc.constantFrom(
+      "a",
+      "b",
+      " ",
+      ".",
+      "(",
+      "😀",
+      "\u00a0",
+      "\t",
+      "\ud83d",
+      "\ude00",
+      "é",
+      "，",
+    ),
+  });
   fc.assert(
     fc.property(text, text, (h, other) => {
       for (const options of [{}, { wordOrder: 2 }]) {
         assert.deepEqual(chrfSegment(h, [h], options), chrfSegment(h, [`${h} `], options));
+        // A lone high surrogate at the end, then one more character: not a pair.
+        assert.deepEqual(
+          chrfSegment(`${h}\ud83d`, [`${h}\ud83d`], options),
+          chrfSegment(`${h}\ud83d`, [`${h}\ud83d `], options),
+        );
         const two = chrfSegment(h, [other, h], options);
         const general = chrfSegment(h, [other, `${h} `], options);
         assert.deepEqual(two, general);
       }
+      // With `whitespace` every character counts, so no other string has h's: the hypothesis's
+      // length (its unigram count) against itself and against another text.
+      const spaced = { whitespace: true, charOrder: 1 };
+      assert.equal(chrfStats(h, [h], spaced)[0], chrfStats(h, ["x"], spaced)[0]);
     }),
     { numRuns: 1000 },
   );

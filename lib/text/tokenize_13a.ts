@@ -141,6 +141,15 @@ export function spans13a(line: string, spans: Spans13a): void {
   if (start >= 0) closePiece(spans, s, start, length, touched, lastTouched);
 }
 
+/**
+ * Whether the piece `s.slice(start, end)`, whose one touched character is its last, is a word
+ * and a `.` or `,` after it: two tokens, the second of them that character.
+ */
+function endsWithStop(s: string, start: number, end: number, touched: number, lastTouched: number) {
+  return touched === 1 && lastTouched === end - 1 && end - start > 1 &&
+    (s.charCodeAt(end - 1) === 0x2e || s.charCodeAt(end - 1) === 0x2c);
+}
+
 /** Add the tokens of the piece `s.slice(start, end)` to `spans`. */
 function closePiece(
   spans: Spans13a,
@@ -151,10 +160,7 @@ function closePiece(
   lastTouched: number,
 ): void {
   if (touched === 0) push(spans, start, end);
-  else if (
-    touched === 1 && lastTouched === end - 1 && end - start > 1 &&
-    (s.charCodeAt(end - 1) === 0x2e || s.charCodeAt(end - 1) === 0x2c)
-  ) {
+  else if (endsWithStop(s, start, end, touched, lastTouched)) {
     push(spans, start, end - 1);
     push(spans, end - 1, end);
   } else {
@@ -163,6 +169,63 @@ function closePiece(
       spans.loose.push(token);
     }
   }
+}
+
+/** How many tokens the piece `s.slice(start, end)` gives (what {@link closePiece} adds). */
+function pieceCount(
+  s: string,
+  start: number,
+  end: number,
+  touched: number,
+  lastTouched: number,
+): number {
+  if (touched === 0) return 1;
+  if (endsWithStop(s, start, end, touched, lastTouched)) return 2;
+  return pieceTokens(s.slice(start, end)).length;
+}
+
+/**
+ * How many tokens the line has under sacreBLEU's `13a` rules: {@link spans13a}'s `count`, with
+ * the same scan but nothing written (what BLEU needs of a hypothesis whose reference is itself).
+ *
+ * @example Count the tokens of a line
+ * ```ts
+ * import { count13a } from "./tokenize_13a.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(count13a("Costs $5, ok."), 6);
+ * assert.equal(count13a("  "), 0);
+ * ```
+ */
+export function count13a(line: string): number {
+  const s = prepared(line);
+  const length = s.length;
+  let count = 0;
+  let start = -1;
+  let touched = 0;
+  let lastTouched = -1;
+  for (let i = 0; i < length; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 0x20 && c < 0x7f) {
+      if (start < 0) {
+        start = i;
+        touched = 0;
+      }
+      if (TOUCHED[c] === 1) {
+        touched++;
+        lastTouched = i;
+      }
+    } else if (c !== 0x20 && !isPyWhitespace(s, i)) {
+      if (start < 0) {
+        start = i;
+        touched = 0;
+      }
+    } else if (start >= 0) {
+      count += pieceCount(s, start, i, touched, lastTouched);
+      start = -1;
+    }
+  }
+  return start >= 0 ? count + pieceCount(s, start, length, touched, lastTouched) : count;
 }
 
 const scratch = new Spans13a();

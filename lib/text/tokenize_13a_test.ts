@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { tokenize13a } from "./tokenize_13a.ts";
+import { count13a, Spans13a, spans13a, tokenize13a } from "./tokenize_13a.ts";
 import { applyMtevalRules } from "./_mteval_rules.ts";
 import { pySplit } from "./python_strings.ts";
 
@@ -32,6 +32,50 @@ Deno.test("13a drops <skipped>, joins hyphenated line breaks and does not segmen
   assert.equal(tokenize13a("   "), "");
 });
 
+// Pieces of lines: every kind of character some rule or the scan treats apart.
+const parts = [
+  "a",
+  "Z",
+  "é",
+  "😀",
+  "0",
+  "7",
+  ".",
+  ",",
+  "-",
+  "'",
+  "$",
+  "(",
+  ")",
+  "/",
+  "@",
+  "[",
+  "`",
+  "~",
+  ":",
+  "%",
+  "&",
+  ";",
+  " ",
+  "  ",
+  "\t",
+  "\n",
+  "-\n",
+  "\u0085",
+  "\u00a0",
+  "\u3000",
+  "<skipped>",
+  "&amp;",
+  "&quot;",
+  "&lt;",
+  "..",
+  ".,",
+  "1,000",
+  "3.5",
+  "e.g.",
+  "U.S.",
+];
+
 Deno.test("13a piece by piece equals the four rules run over the whole line", () => {
   // The rules as sacreBLEU runs them: once over the whole line, then one split.
   const whole = (line: string) => {
@@ -40,48 +84,6 @@ Deno.test("13a piece by piece equals the four rules run over the whole line", ()
       .replaceAll("&gt;", ">");
     return pySplit(applyMtevalRules(` ${s} `)).join(" ");
   };
-  const parts = [
-    "a",
-    "Z",
-    "é",
-    "😀",
-    "0",
-    "7",
-    ".",
-    ",",
-    "-",
-    "'",
-    "$",
-    "(",
-    ")",
-    "/",
-    "@",
-    "[",
-    "`",
-    "~",
-    ":",
-    "%",
-    "&",
-    ";",
-    " ",
-    "  ",
-    "\t",
-    "\n",
-    "-\n",
-    "\u0085",
-    "\u00a0",
-    "\u3000",
-    "<skipped>",
-    "&amp;",
-    "&quot;",
-    "&lt;",
-    "..",
-    ".,",
-    "1,000",
-    "3.5",
-    "e.g.",
-    "U.S.",
-  ];
   fc.assert(
     fc.property(fc.array(fc.constantFrom(...parts), { maxLength: 14 }), (list) => {
       const line = list.join("");
@@ -90,5 +92,18 @@ Deno.test("13a piece by piece equals the four rules run over the whole line", ()
       assert.equal(tokenize13a(line), whole(line));
     }),
     { numRuns: 20_000 },
+  );
+});
+
+Deno.test("count13a counts the tokens spans13a finds", () => {
+  const spans = new Spans13a();
+  const unit = fc.constantFrom(...parts, "x", "y.", "ab,", "\ud83d", "\ude00", "\u2028", "\x1c");
+  fc.assert(
+    fc.property(fc.array(unit, { maxLength: 14 }), (list) => {
+      const line = list.join("");
+      spans13a(line, spans);
+      assert.equal(count13a(line), spans.count, JSON.stringify(line));
+    }),
+    { numRuns: 10_000 },
   );
 });
