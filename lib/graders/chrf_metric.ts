@@ -149,6 +149,28 @@ function charCount(text: string, whitespace: boolean): number {
   return k;
 }
 
+/**
+ * Whether `inner` occurs in `outer` as a run of its code points: found, and not cutting a
+ * surrogate pair of `outer` in two at either end (a lone surrogate is a code point of its own).
+ */
+function containsWhole(outer: string, inner: string): boolean {
+  const start = outer.indexOf(inner);
+  if (start < 0) return false;
+  const end = start + inner.length;
+  return !(isLowSurrogate(outer, start) && isHighSurrogate(outer, start - 1)) &&
+    !(isLowSurrogate(outer, end) && isHighSurrogate(outer, end - 1));
+}
+
+function isHighSurrogate(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  return c >= 0xd800 && c <= 0xdbff;
+}
+
+function isLowSurrogate(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  return c >= 0xdc00 && c <= 0xdfff;
+}
+
 function wordSymbolsOf(list: readonly string[], add: boolean): number {
   if (sequence.length < list.length) sequence = new Int32Array(2 * list.length);
   for (let i = 0; i < list.length; i++) {
@@ -216,6 +238,17 @@ function segmentStats(
       if (hypLength < 0) hypLength = charCount(hypText, whitespace);
       refLength = hypLength;
       allMatch(hypLength, charOrder, matches);
+    } else if (
+      refText.length <= hypText.length
+        ? containsWhole(hypText, refText)
+        : containsWhole(refText, hypText)
+    ) {
+      // One text within the other (an answer wrapped in more words, a cut-off output): each
+      // n-gram of the inner one is one of the outer one's at the same place, so the outer one
+      // has it at least as often and all of the inner one's match.
+      if (hypLength < 0) hypLength = charCount(hypText, whitespace);
+      refLength = charCount(refText, whitespace);
+      allMatch(Math.min(hypLength, refLength), charOrder, matches);
     } else {
       if (!numbered) {
         chars.reset();
