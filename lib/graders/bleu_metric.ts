@@ -125,19 +125,63 @@ function symbolsOf(tokens: readonly string[], add: boolean): Int32Array {
   return sequence;
 }
 
-/** {@link symbolsOf} for tokens as spans: no string is made for a token that is a span. */
-function spanSymbolsOf(spans: Spans13a, add: boolean): Int32Array {
-  const { text, count, start, end, loose } = spans;
-  if (sequence.length < count) sequence = new Int32Array(2 * count);
-  for (let k = 0; k < count; k++) {
+/**
+ * {@link symbolsOf} for tokens `from` to `to` of `spans`, from `sequence[0]` on: no string is made
+ * for a token that is a span.
+ */
+function spanSymbolsOf(spans: Spans13a, from: number, to: number, add: boolean): Int32Array {
+  const { text, start, end, loose } = spans;
+  if (sequence.length < to - from) sequence = new Int32Array(2 * (to - from));
+  for (let k = from; k < to; k++) {
     const s = start[k];
     if (add) {
-      sequence[k] = s >= 0 ? symbols.addSpan(text, s, end[k]) : symbols.add(loose[end[k]]);
+      sequence[k - from] = s >= 0 ? symbols.addSpan(text, s, end[k]) : symbols.add(loose[end[k]]);
     } else {
-      sequence[k] = s >= 0 ? symbols.findSpan(text, s, end[k]) : symbols.find(loose[end[k]]);
+      sequence[k - from] = s >= 0 ? symbols.findSpan(text, s, end[k]) : symbols.find(loose[end[k]]);
     }
   }
   return sequence;
+}
+
+/**
+ * The clipped matches of the hypothesis's 13a tokens (`hypSpans`) against the reference's
+ * (`refSpans`) into `correct`. A token start and end the two share (compared as text) are left
+ * out but for their last `order − 1` tokens next to the rest: each n-gram within the shared part
+ * has its equal at the same place on the other side, and min(a + c, b + c) = c + min(a, b), so
+ * each order gets one match per n-gram starting there, and only the rest is numbered (as
+ * {@link NgramMatcher.matches} does with symbols, here before any token is hashed).
+ */
+function spanMatches(order: number): void {
+  const hypLen = hypSpans.count;
+  const refLen = refSpans.count;
+  const shorter = Math.min(hypLen, refLen);
+  let prefix = 0;
+  while (prefix < shorter && hypSpans.sameToken(prefix, refSpans, prefix)) prefix++;
+  let suffix = 0;
+  while (
+    suffix < shorter - prefix &&
+    hypSpans.sameToken(hypLen - 1 - suffix, refSpans, refLen - 1 - suffix)
+  ) suffix++;
+  if (prefix === hypLen && prefix === refLen) {
+    allMatched(hypLen, order);
+    return;
+  }
+  const head = Math.max(0, prefix - (order - 1));
+  const tail = Math.max(0, suffix - (order - 1));
+  symbols.reset();
+  const length = hypLen - head - tail;
+  matcher.setHypothesis(
+    spanSymbolsOf(hypSpans, head, hypLen - tail, true),
+    length,
+    symbols.size,
+    order,
+  );
+  matcher.matches(
+    spanSymbolsOf(refSpans, head, refLen - tail, false),
+    refLen - head - tail,
+    correct,
+  );
+  for (let n = 0; n < order; n++) correct[n] += head + tail;
 }
 
 // Scratch for one segment's clipped matches per order.
@@ -168,9 +212,7 @@ function statsInto(
       hypLen = hypSpans.count;
       spans13a(textOf(references[0], settings), refSpans);
       refLen = refSpans.count;
-      symbols.reset();
-      matcher.setHypothesis(spanSymbolsOf(hypSpans, true), hypLen, symbols.size, order);
-      matcher.matches(spanSymbolsOf(refSpans, false), refLen, correct);
+      spanMatches(order);
     }
   } else {
     const hyp = tokensOf(hypothesis, settings);

@@ -8,6 +8,7 @@ import {
   sentenceBleu,
 } from "./bleu_metric.ts";
 import { nrefsLabel } from "./signature.ts";
+import { pyRstrip, tokens13a } from "../text/mod.ts";
 
 const words = fc.array(fc.constantFrom("the", "cat", "sat", "mat", "on", "a", ".", "dog"), {
   maxLength: 12,
@@ -157,4 +158,65 @@ Deno.test("corpusBleuWithSentences: corpusBleu and every sentenceBleu from one p
     assert.deepEqual(sentences.scores, hyps.map((h, i) => sentenceBleu(h, refs[i], o).score));
     assert.equal(sentences.mean, sentences.scores.reduce((a, b) => a + b) / hyps.length);
   }));
+});
+
+Deno.test("13a with one reference: statistics as string n-grams count them, shared ends or not", () => {
+  // The plain rule: sacreBLEU's tokens (tokens13a of the right-stripped line), n-grams as joined
+  // strings in Maps.
+  const plain = (h: string, r: string, order: number): number[] => {
+    const hyp = tokens13a(pyRstrip(h));
+    const ref = tokens13a(pyRstrip(r));
+    const grams = (tokens: string[], n: number) => {
+      const counts = new Map<string, number>();
+      for (let i = 0; i + n <= tokens.length; i++) {
+        const key = tokens.slice(i, i + n).join("\u0000");
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      return counts;
+    };
+    const correct: number[] = [];
+    const totals: number[] = [];
+    for (let n = 1; n <= order; n++) {
+      const r = grams(ref, n);
+      let m = 0;
+      for (const [key, c] of grams(hyp, n)) m += Math.min(c, r.get(key) ?? 0);
+      correct.push(m);
+      totals.push(Math.max(0, hyp.length - n + 1));
+    }
+    return [hyp.length, ref.length, ...correct, ...totals];
+  };
+  // Words some rule splits or joins, or that are tokens made by the rules (not spans of the
+  // line), so that shared starts and ends are compared both ways.
+  const word = fc.constantFrom(
+    "the",
+    "cat",
+    "cats",
+    "ca",
+    "a.",
+    "cat,",
+    "(cat)",
+    "$5",
+    "1,5",
+    "&amp;",
+    "x-\n",
+    "é",
+    "😀",
+    "\u00a0",
+    "",
+  );
+  const line = fc.array(word, { maxLength: 14 });
+  const nearCopy = fc.tuple(line, fc.nat(), fc.nat(), line, fc.constantFrom(" ", "  ", "\t"))
+    .map(([hyp, cut, keep, middle, space]) => {
+      const from = cut % (hyp.length + 1);
+      const to = from + keep % (hyp.length - from + 1);
+      const ref = [...hyp.slice(0, from), ...middle, ...hyp.slice(to)];
+      return [hyp.join(" "), ref.join(space)];
+    });
+  fc.assert(
+    fc.property(nearCopy, fc.constantFrom(1, 2, 4, 6), ([h, r], order) => {
+      assert.deepEqual(bleuStats(h, [r], { maxNgramOrder: order }), plain(h, r, order));
+      assert.deepEqual(bleuStats(r, [h], { maxNgramOrder: order }), plain(r, h, order));
+    }),
+    { numRuns: 3000 },
+  );
 });

@@ -74,6 +74,38 @@ export class Spans13a {
     const start = this.start[k];
     return start >= 0 ? this.text.slice(start, this.end[k]) : this.loose[this.end[k]];
   }
+
+  /**
+   * Whether token `k` is the same text as token `j` of `other` (compared where they lie, no
+   * string made for a span).
+   *
+   * @example The same word in two lines
+   * ```ts
+   * import { Spans13a, spans13a } from "./tokenize_13a.ts";
+   * import assert from "node:assert/strict";
+   *
+   * const a = new Spans13a();
+   * const b = new Spans13a();
+   * spans13a("a cat.", a);
+   * spans13a("the cat (cat)", b);
+   * assert.equal(a.sameToken(1, b, 1), true);
+   * assert.equal(a.sameToken(1, b, 3), true); // "cat" made by the rules from "(cat)"
+   * assert.equal(a.sameToken(2, b, 2), false);
+   * ```
+   */
+  sameToken(k: number, other: Spans13a, j: number): boolean {
+    const start = this.start[k];
+    const otherStart = other.start[j];
+    if (start < 0 || otherStart < 0) return this.token(k) === other.token(j);
+    const length = this.end[k] - start;
+    if (other.end[j] - otherStart !== length) return false;
+    const text = this.text;
+    const otherText = other.text;
+    for (let i = 0; i < length; i++) {
+      if (text.charCodeAt(start + i) !== otherText.charCodeAt(otherStart + i)) return false;
+    }
+    return true;
+  }
 }
 
 function push(spans: Spans13a, start: number, end: number): void {

@@ -107,3 +107,23 @@ Deno.test("count13a counts the tokens spans13a finds", () => {
     { numRuns: 10_000 },
   );
 });
+
+Deno.test("sameToken: two tokens are the same text", () => {
+  const a = new Spans13a();
+  const b = new Spans13a();
+  const line = fc.array(fc.constantFrom(...parts, "cat", "cats", "(cat)", "cat."), {
+    maxLength: 8,
+  }).map((list) => list.join(" "));
+  fc.assert(
+    fc.property(line, line, (x, y) => {
+      spans13a(x, a);
+      spans13a(y, b);
+      for (let k = 0; k < a.count; k++) {
+        for (let j = 0; j < b.count; j++) {
+          assert.equal(a.sameToken(k, b, j), a.token(k) === b.token(j), `${k} ${j}`);
+        }
+      }
+    }),
+    { numRuns: 2000 },
+  );
+});
