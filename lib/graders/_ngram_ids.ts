@@ -492,6 +492,131 @@ export class NgramMatcher {
   }
 
   /**
+   * {@link matches} given stretches the two sides share: `anchors` holds `count` triples
+   * (start in the hypothesis, start in the reference, length), each a run of the hypothesis's
+   * symbols equal to the reference's at its start, in increasing order of both starts and not
+   * overlapping on either side. Each n-gram lying within a shared stretch has its equal at the
+   * same place in the other, and min(a + c, b + c) = c + min(a, b): such n-grams match one for
+   * one (per order, `length − n + 1` of each stretch), and only the others are counted and
+   * matched. Their ids still run through the shared stretches (an n-gram ending past one is
+   * built from its start), but a start with all of its n-grams inside one is not visited.
+   * Direct table only: {@link matches} (without shared stretches) when the ids would not fit.
+   *
+   * @example Two texts that differ in one symbol between shared stretches
+   * ```ts
+   * import { NgramMatcher } from "./_ngram_ids.ts";
+   * import assert from "node:assert/strict";
+   *
+   * const matcher = new NgramMatcher();
+   * // a b c d e f and a b x d e f: symbols 0..5, x unknown to the hypothesis (-1).
+   * matcher.setHypothesis(Int32Array.of(0, 1, 2, 3, 4, 5), 6, 6, 2);
+   * const out = [0, 0];
+   * const anchors = Int32Array.of(0, 0, 2, 3, 3, 3);
+   * matcher.matchesAround(Int32Array.of(0, 1, -1, 3, 4, 5), 6, anchors, 2, out);
+   * assert.deepEqual(out, [5, 3]);
+   * ```
+   */
+  matchesAround(
+    seq: Int32Array,
+    length: number,
+    anchors: Int32Array,
+    count: number,
+    out: Int32Array | number[],
+  ): void {
+    const maxOrder = this.#maxOrder;
+    const symbols = this.#symbols;
+    const hypLength = this.#length;
+    const most = symbols + Math.max(0, maxOrder - 1) * hypLength;
+    if (count === 0 || most * symbols > DIRECT_LIMIT || this.#isHypothesis(seq, length)) {
+      this.matches(seq, length, out);
+      return;
+    }
+    this.#built = false;
+    // The symbols' counts start at 0, and each longer n-gram's when it is first met.
+    const counts = this.#count = grown(this.#count, most);
+    counts.fill(0, 0, symbols);
+    this.#startTable(most * symbols);
+    const table = this.#table;
+    const generation = this.#generation;
+    const hypothesis = this.#hypothesis;
+    let next = symbols;
+    // The hypothesis: from each start, ids of every order; counted where the n-gram reaches
+    // past the shared stretch the start lies in (`inside` items of it from the start on).
+    let k = 0;
+    for (let i = 0; i < hypLength; i++) {
+      while (k < count && anchors[3 * k] + anchors[3 * k + 2] <= i) k++;
+      let inside = 0;
+      if (k < count && anchors[3 * k] <= i) {
+        inside = anchors[3 * k] + anchors[3 * k + 2] - i;
+        // Every n-gram from a start up to `maxOrder` items before the stretch's end lies in it,
+        // and every one from a start in a stretch that reaches the end.
+        if (i + inside === hypLength) break;
+        if (inside >= maxOrder) {
+          i += inside - maxOrder;
+          continue;
+        }
+      }
+      let id = hypothesis[i];
+      if (inside === 0) counts[id]++;
+      const last = Math.min(hypLength, i + maxOrder);
+      for (let j = i + 1; j < last; j++) {
+        const at = 2 * (id * symbols + hypothesis[j]);
+        if (table[at] === generation) id = table[at + 1];
+        else {
+          table[at] = generation;
+          table[at + 1] = id = next++;
+          counts[id] = 0;
+        }
+        if (j - i >= inside) counts[id]++;
+      }
+    }
+    if (this.#found.length < maxOrder) this.#found = new Int32Array(maxOrder);
+    const found = this.#found;
+    found.fill(0, 0, maxOrder);
+    // The reference: the same walk as #matchesFrom's, matching only past its shared stretches.
+    k = 0;
+    for (let i = 0; i < length; i++) {
+      while (k < count && anchors[3 * k + 1] + anchors[3 * k + 2] <= i) k++;
+      let inside = 0;
+      if (k < count && anchors[3 * k + 1] <= i) {
+        inside = anchors[3 * k + 1] + anchors[3 * k + 2] - i;
+        if (i + inside === length) break;
+        if (inside >= maxOrder) {
+          i += inside - maxOrder;
+          continue;
+        }
+      }
+      let id = seq[i];
+      if (id < 0) continue;
+      if (inside === 0) {
+        const l = counts[id];
+        const hit = -l >>> 31;
+        counts[id] = l - hit;
+        found[0] += hit;
+      }
+      const last = Math.min(length, i + maxOrder);
+      for (let j = i + 1; j < last; j++) {
+        const symbol = seq[j];
+        if (symbol < 0) break;
+        const at = 2 * (id * symbols + symbol);
+        if (table[at] !== generation) break;
+        id = table[at + 1];
+        if (j - i >= inside) {
+          const l = counts[id];
+          const hit = -l >>> 31;
+          counts[id] = l - hit;
+          found[j - i] += hit;
+        }
+      }
+    }
+    for (let n = 1; n <= maxOrder; n++) {
+      let shared = 0;
+      for (let a = 0; a < count; a++) shared += Math.max(0, anchors[3 * a + 2] - n + 1);
+      out[n - 1] = found[n - 1] + shared;
+    }
+  }
+
+  /**
    * Raise `best[id]` (sized by {@link idCount}, zeros at first) to this reference's count of
    * each of the hypothesis's n-grams: the maximum over references, as BLEU clips with it.
    */

@@ -180,3 +180,48 @@ Deno.test("long hypotheses (the id table as a Map) and many distinct tokens matc
     assert.deepEqual(out, plainMatches(hyp, ref, order));
   }
 });
+
+/**
+ * A hypothesis, a reference made of some of its stretches (in order, not overlapping) with other
+ * tokens between them, and those stretches as `matchesAround` takes them.
+ */
+const aroundCase = fc.tuple(
+  fc.array(fc.constantFrom("a", "b", "c", "d"), { maxLength: 30 }),
+  fc.array(fc.tuple(fc.nat(), fc.nat(), tokens), { maxLength: 4 }),
+  tokens,
+).map(([hyp, cuts, end]) => {
+  const ref: string[] = [];
+  const anchors: number[] = [];
+  let from = 0;
+  for (const [skip, keep, filler] of cuts) {
+    const start = from + skip % (hyp.length - from + 1);
+    const length = keep % (hyp.length - start + 1);
+    ref.push(...filler);
+    anchors.push(start, ref.length, length);
+    ref.push(...hyp.slice(start, start + length));
+    from = start + length;
+  }
+  ref.push(...end);
+  return { hyp, ref, anchors: Int32Array.from(anchors) };
+});
+
+Deno.test("matchesAround: shared stretches given, the counts are the plain rule's", () => {
+  fc.assert(
+    fc.property(aroundCase, fc.integer({ min: 1, max: 7 }), ({ hyp, ref, anchors }, order) => {
+      start(hyp, order);
+      const out = new Array<number>(order).fill(-1);
+      matcher.matchesAround(lookUpIn(ref, hyp), ref.length, anchors, anchors.length / 3, out);
+      assert.deepEqual(out, plainMatches(hyp, ref, order));
+      // The matcher's other calls after it (its table reused).
+      matcher.matches(lookUp(ref), ref.length, out);
+      assert.deepEqual(out, plainMatches(hyp, ref, order));
+      const clip = new Int32Array(matcher.idCount);
+      matcher.raiseCounts(lookUp(ref), ref.length, clip);
+      matcher.clipped(clip, out);
+      assert.deepEqual(out, plainClipped(hyp, [ref], order));
+      matcher.matchesAround(lookUp(ref), ref.length, anchors, anchors.length / 3, out);
+      assert.deepEqual(out, plainMatches(hyp, ref, order));
+    }),
+    { numRuns: 5000 },
+  );
+});

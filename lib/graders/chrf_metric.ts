@@ -96,21 +96,38 @@ let sequence = new Int32Array(256);
 
 /** Per ASCII code point, its symbol in the hypothesis last numbered (-1 where it has none). */
 const asciiSymbols = new Int32Array(128);
+/** Where each word (a run between whitespace) starts in `sequence`, as {@link charSymbols} found. */
+let wordStarts = new Int32Array(64);
+/** How many words {@link charSymbols} found. */
+let wordCount = 0;
 
 /**
  * The number of code points chrF counts of `text` (without Python whitespace unless `whitespace`
  * is set), and their symbols in `sequence`: numbered for a hypothesis (`add`), else looked up.
+ * Where each run of them between whitespace starts goes to `wordStarts` (`wordCount` of them).
  */
 function charSymbols(text: string, whitespace: boolean, add: boolean): number {
   if (sequence.length < text.length) sequence = new Int32Array(2 * text.length);
+  if (wordStarts.length < text.length) wordStarts = new Int32Array(2 * text.length);
   if (add) asciiSymbols.fill(-1);
   const out = sequence;
+  const starts = wordStarts;
+  let words = 0;
+  // Whether whitespace came since the last code point counted.
+  let gap = true;
   let k = 0;
   for (let i = 0; i < text.length; i++) {
     let cp = text.charCodeAt(i);
     if (cp < 128) {
       // ASCII (most text): its symbols kept at hand, numbered by the table as they first come.
-      if (cp <= 32 && !whitespace && isPyWhitespace(text, i)) continue;
+      if (cp <= 32 && !whitespace && isPyWhitespace(text, i)) {
+        gap = true;
+        continue;
+      }
+      if (gap) {
+        starts[words++] = k;
+        gap = false;
+      }
       let symbol = asciiSymbols[cp];
       if (symbol < 0 && add) symbol = asciiSymbols[cp] = chars.add(cp);
       out[k++] = symbol;
@@ -123,9 +140,17 @@ function charSymbols(text: string, whitespace: boolean, add: boolean): number {
     } else if (
       // Python's whitespace is all in the BMP: one code unit.
       !whitespace && cp <= 0x3000 && isPyWhitespace(text, i)
-    ) continue;
+    ) {
+      gap = true;
+      continue;
+    }
+    if (gap) {
+      starts[words++] = k;
+      gap = false;
+    }
     out[k++] = add ? chars.add(cp) : chars.find(cp);
   }
+  wordCount = words;
   return k;
 }
 
@@ -199,6 +224,58 @@ function putOrder(
   out[at + 2] = match;
 }
 
+// The hypothesis's symbols and word starts, kept while its references are looked at, and the
+// stretches it shares with one of them (triples, as NgramMatcher.matchesAround takes them).
+let hypSymbols = new Int32Array(256);
+let hypWordStarts = new Int32Array(64);
+let hypWords = 0;
+let anchors = new Int32Array(48);
+
+/**
+ * The runs of whole words that the hypothesis (`hypSymbols`, `hypWordStarts`) and a reference
+ * with as many words (`sequence`, `wordStarts`) share word for word at the same word index (a
+ * few words changed, the rest kept: a common near miss), into `anchors` as (start in the
+ * hypothesis, start in the reference, length); how many. Runs shorter than `order` are left
+ * out (no n-gram start is spared by them). Any equal runs would do: they only spare work.
+ */
+function sharedWords(hypLength: number, refLength: number, order: number): number {
+  const words = wordCount;
+  if (anchors.length < 3 * words) anchors = new Int32Array(6 * words);
+  let count = 0;
+  // The start of the current run of equal words on each side, -1 when none is open.
+  let runHyp = -1;
+  let runRef = 0;
+  for (let w = 0; w <= words; w++) {
+    let same = false;
+    let hypStart = hypLength;
+    let refStart = refLength;
+    if (w < words) {
+      hypStart = hypWordStarts[w];
+      refStart = wordStarts[w];
+      const length = (w + 1 < words ? hypWordStarts[w + 1] : hypLength) - hypStart;
+      same = length === (w + 1 < words ? wordStarts[w + 1] : refLength) - refStart;
+      for (let i = 0; same && i < length; i++) {
+        same = hypSymbols[hypStart + i] === sequence[refStart + i];
+      }
+    }
+    if (same) {
+      if (runHyp < 0) {
+        runHyp = hypStart;
+        runRef = refStart;
+      }
+    } else if (runHyp >= 0) {
+      if (hypStart - runHyp >= order) {
+        anchors[3 * count] = runHyp;
+        anchors[3 * count + 1] = runRef;
+        anchors[3 * count + 2] = hypStart - runHyp;
+        count++;
+      }
+      runHyp = -1;
+    }
+  }
+  return count;
+}
+
 /** The matches of each order up to `order` of a sequence of `length` items against itself. */
 function allMatch(length: number, order: number, out: Int32Array): void {
   for (let n = 1; n <= order; n++) out[n - 1] = Math.max(0, length - n + 1);
@@ -255,9 +332,25 @@ function segmentStats(
         hypLength = charSymbols(hypText, whitespace, true);
         charMatcher.setHypothesis(sequence, hypLength, chars.size, charOrder);
         numbered = true;
+        // Kept for the references' words to be compared with (the buffers swapped, not copied).
+        const symbolsKept = hypSymbols;
+        hypSymbols = sequence;
+        sequence = symbolsKept;
+        const startsKept = hypWordStarts;
+        hypWordStarts = wordStarts;
+        wordStarts = startsKept;
+        hypWords = wordCount;
       }
       refLength = charSymbols(refText, whitespace, false);
-      charMatcher.matches(sequence, refLength, matches);
+      const shared = hypWords === wordCount && hypWords > 1
+        ? sharedWords(hypLength, refLength, charOrder)
+        : 0;
+      if (shared === 1 && anchors[2] === hypLength && hypLength === refLength) {
+        // Every word the same: the same symbols (only whitespace differs).
+        allMatch(hypLength, charOrder, matches);
+      } else if (shared > 0) {
+        charMatcher.matchesAround(sequence, refLength, anchors, shared, matches);
+      } else charMatcher.matches(sequence, refLength, matches);
     }
     for (let n = 1; n <= charOrder; n++) {
       putOrder(out, r * width + 3 * (n - 1), n, hypLength, refLength, matches[n - 1]);

@@ -215,3 +215,27 @@ Deno.test("one text within the other: statistics as the plain rule counts them",
     { numRuns: 3000 },
   );
 });
+
+Deno.test("words changed in place: statistics as the plain rule counts them", () => {
+  // A reference with as many words as the hypothesis, some of them changed (the runs of words
+  // kept are shared stretches): whitespace of every kind between words, non-ASCII and surrogate
+  // halves in them, words that are prefixes of others, and short runs.
+  const word = fc.constantFrom("a", "ab", "abc", "b", "😀", "\ud83d", "\ude00", "é", "a.", "xy");
+  const space = fc.constantFrom(" ", "  ", "\t", "\u00a0", "\u3000 ");
+  const line = fc.array(fc.tuple(word, space), { minLength: 1, maxLength: 12 });
+  const pair = fc.tuple(line, fc.array(fc.tuple(fc.nat(), word)), space).map(
+    ([words, changes, lead]) => {
+      const hyp = words.map(([w, s]) => w + s).join("");
+      const changed = words.map(([w]) => w);
+      for (const [at, w] of changes) changed[at % changed.length] = w;
+      return [hyp, lead + changed.join(" ")];
+    },
+  );
+  fc.assert(
+    fc.property(pair, fc.boolean(), ([h, r], flip) => {
+      const [hyp, ref] = flip ? [r, h] : [h, r];
+      assert.deepEqual(chrfStats(hyp, [ref]), plainCharStats(hyp, ref), JSON.stringify([hyp, ref]));
+    }),
+    { numRuns: 5000 },
+  );
+});
