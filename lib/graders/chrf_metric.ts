@@ -108,25 +108,22 @@ let wordCount = 0;
  */
 function charSymbols(text: string, whitespace: boolean, add: boolean): number {
   if (sequence.length < text.length) sequence = new Int32Array(2 * text.length);
-  if (wordStarts.length < text.length) wordStarts = new Int32Array(2 * text.length);
+  if (wordStarts.length <= text.length) wordStarts = new Int32Array(2 * text.length + 1);
   if (add) asciiSymbols.fill(-1);
   const out = sequence;
   const starts = wordStarts;
-  let words = 0;
-  // Whether whitespace came since the last code point counted.
-  let gap = true;
+  // A word starts at 0 and after each run of whitespace, where the count stands during the run
+  // (noted at the run, so that the common path below does no more than before).
+  starts[0] = 0;
+  let words = 1;
   let k = 0;
   for (let i = 0; i < text.length; i++) {
     let cp = text.charCodeAt(i);
     if (cp < 128) {
       // ASCII (most text): its symbols kept at hand, numbered by the table as they first come.
       if (cp <= 32 && !whitespace && isPyWhitespace(text, i)) {
-        gap = true;
+        if (starts[words - 1] !== k) starts[words++] = k;
         continue;
-      }
-      if (gap) {
-        starts[words++] = k;
-        gap = false;
       }
       let symbol = asciiSymbols[cp];
       if (symbol < 0 && add) symbol = asciiSymbols[cp] = chars.add(cp);
@@ -141,16 +138,13 @@ function charSymbols(text: string, whitespace: boolean, add: boolean): number {
       // Python's whitespace is all in the BMP: one code unit.
       !whitespace && cp <= 0x3000 && isPyWhitespace(text, i)
     ) {
-      gap = true;
+      if (starts[words - 1] !== k) starts[words++] = k;
       continue;
-    }
-    if (gap) {
-      starts[words++] = k;
-      gap = false;
     }
     out[k++] = add ? chars.add(cp) : chars.find(cp);
   }
-  wordCount = words;
+  // Whitespace at the end starts no word.
+  wordCount = starts[words - 1] === k ? words - 1 : words;
   return k;
 }
 
