@@ -230,9 +230,22 @@ let anchors = new Int32Array(48);
  * with as many words (`sequence`, `wordStarts`) share word for word at the same word index (a
  * few words changed, the rest kept: a common near miss), into `anchors` as (start in the
  * hypothesis, start in the reference, length); how many. Runs shorter than `order` are left
- * out (no n-gram start is spared by them). Any equal runs would do: they only spare work.
+ * out (no n-gram start is spared by them), and none are looked for when the start and end the
+ * two share leave fewer than `4 × order` symbols between them. Any equal runs would do: they
+ * only spare work.
  */
 function sharedWords(hypLength: number, refLength: number, order: number): number {
+  // A start and an end the two share that leave little between them are for
+  // NgramMatcher.matches (it counts only what lies between), as are equal symbols.
+  const shorter = Math.min(hypLength, refLength);
+  let prefix = 0;
+  while (prefix < shorter && hypSymbols[prefix] === sequence[prefix]) prefix++;
+  let suffix = 0;
+  while (
+    suffix < shorter - prefix &&
+    hypSymbols[hypLength - 1 - suffix] === sequence[refLength - 1 - suffix]
+  ) suffix++;
+  if (Math.max(hypLength, refLength) - prefix - suffix < 4 * order) return 0;
   const words = wordCount;
   if (anchors.length < 3 * words) anchors = new Int32Array(6 * words);
   let count = 0;
@@ -339,12 +352,8 @@ function segmentStats(
       const shared = hypWords === wordCount && hypWords > 1
         ? sharedWords(hypLength, refLength, charOrder)
         : 0;
-      if (shared === 1 && anchors[2] === hypLength && hypLength === refLength) {
-        // Every word the same: the same symbols (only whitespace differs).
-        allMatch(hypLength, charOrder, matches);
-      } else if (shared > 0) {
-        charMatcher.matchesAround(sequence, refLength, anchors, shared, matches);
-      } else charMatcher.matches(sequence, refLength, matches);
+      if (shared > 0) charMatcher.matchesAround(sequence, refLength, anchors, shared, matches);
+      else charMatcher.matches(sequence, refLength, matches);
     }
     for (let n = 1; n <= charOrder; n++) {
       putOrder(out, r * width + 3 * (n - 1), n, hypLength, refLength, matches[n - 1]);
