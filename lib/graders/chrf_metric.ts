@@ -323,9 +323,10 @@ function segmentStats(
       refLength = hypLength;
       allMatch(hypLength, charOrder, matches);
     } else if (
-      refText.length <= hypText.length
+      // (Of two texts of one length, neither holds the other unless they are equal.)
+      refText.length < hypText.length
         ? containsWhole(hypText, refText)
-        : containsWhole(refText, hypText)
+        : refText.length > hypText.length && containsWhole(refText, hypText)
     ) {
       // One text within the other (an answer wrapped in more words, a cut-off output): each
       // n-gram of the inner one is one of the outer one's at the same place, so the outer one
