@@ -141,27 +141,49 @@ const A = 0x61;
 const AN = 0x61 | (0x6e << 8);
 const THE = 0x74 | (0x68 << 8) | (0x65 << 16);
 
-// Reused between calls: the code units of a text's start being made.
-const HEAD: number[] = [];
-
 /**
  * The start of the normalized text of `s` (its tokens joined by one space): its first
- * `units + 1` code units, or all of it when shorter. Made as one string, without the tokens.
+ * `units + 1` code units, or all of it when shorter. Made from slices of `s` without the
+ * tokens: tokens of lowercase letters and digits only, one space apart in `s`, read the same in
+ * the normalized text, so a run of them is one slice; other tokens are made character by
+ * character.
  */
 export function asciiSquadHead(s: string, ranges: AsciiSquadRanges, units: number): string {
-  HEAD.length = 0;
-  for (let t = 0; t < ranges.length && HEAD.length <= units; t += 3) {
-    if (t > 0) HEAD.push(0x20);
-    for (let x = ranges[t]; x < ranges[t + 1] && HEAD.length <= units; x++) {
+  const want = units + 1;
+  let head = "";
+  // The run of plain tokens not yet added: `s[from, to)`, or none when `from` is -1.
+  let from = -1;
+  let to = 0;
+  for (let t = 0; t < ranges.length && head.length + (from < 0 ? 0 : to - from) < want; t += 3) {
+    const start = ranges[t];
+    const end = ranges[t + 1];
+    let plain = true;
+    for (let x = start; x < end; x++) {
+      const c = s.charCodeAt(x);
+      if (KEPT[c] !== c) {
+        plain = false;
+        break;
+      }
+    }
+    if (plain && from >= 0 && start === to + 1 && s.charCodeAt(to) === 0x20) {
+      to = end;
+      continue;
+    }
+    if (from >= 0) head += s.slice(from, to);
+    if (t > 0) head += " ";
+    if (plain) {
+      from = start;
+      to = end;
+      continue;
+    }
+    from = -1;
+    for (let x = start; x < end && head.length < want; x++) {
       const lower = KEPT[s.charCodeAt(x)];
-      if (lower !== 0) HEAD.push(lower);
+      if (lower !== 0) head += String.fromCharCode(lower);
     }
   }
-  // At most `units + 2` code units: built one by one (no argument spread, see
-  // tests/argument_spread_test.ts), which for a reason's few dozen characters costs nothing.
-  let head = "";
-  for (let i = 0; i < HEAD.length; i++) head += String.fromCharCode(HEAD[i]);
-  return head;
+  if (from >= 0) head += s.slice(from, Math.min(to, from + want - head.length));
+  return head.length > want ? head.slice(0, want) : head;
 }
 
 /**
