@@ -67,62 +67,14 @@ const WORD_RUN = new RegExp(
 );
 
 const ANY_WORD = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${WORDS})(?![\\p{L}\\p{N}_])`, "iu");
-
-// On ASCII text a number word is a whole run of word characters (letters, digits, `_`: the
-// characters that are `\p{L}`, `\p{N}` or `_` below 0x80), lowercased. `mayHoldNumbers` reads
-// such text in one pass: each run of letters gets a hash of its lowercased letters, and only a
-// run whose hash is a number word's is cut out and compared.
-const NUMBER_WORDS: ReadonlySet<string> = new Set(WORDS.split("|"));
-const wordHash = (h: number, lower: number): number => (Math.imul(h, 31) + lower) | 0;
-const NUMBER_WORD_HASHES: ReadonlySet<number> = new Set(
-  [...NUMBER_WORDS].map((w) => {
-    let h = 0;
-    for (let i = 0; i < w.length; i++) h = wordHash(h, w.charCodeAt(i));
-    return h;
-  }),
-);
-// The number words' lengths lie in [MIN_WORD, MAX_WORD].
-const MIN_WORD = [...NUMBER_WORDS].reduce((m, w) => Math.min(m, w.length), Infinity);
-const MAX_WORD = [...NUMBER_WORDS].reduce((m, w) => Math.max(m, w.length), 0);
-// Code units below 0x80: 1 digit, 2 letter, 3 `_`, 0 anything else.
-const WORD_CLASS = new Uint8Array(128);
-for (let c = 0x30; c <= 0x39; c++) WORD_CLASS[c] = 1;
-for (let c = 0x41; c <= 0x5a; c++) WORD_CLASS[c] = WORD_CLASS[c | 0x20] = 2;
-WORD_CLASS[0x5f] = 3;
+// The same on ASCII text, where letters, numbers and `_` are `\w` and no character folds to
+// another's case but A–Z and a–z: without Unicode property classes, several times faster.
+const ASCII_ANY_WORD = new RegExp(`\\b(?:${WORDS})\\b`, "i");
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /** False when `text` has no digit and no number word, so no reading can find a number in it. */
 export function mayHoldNumbers(text: string): boolean {
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c >= 0x80) return /\d/.test(text) || ANY_WORD.test(text);
-    const k = WORD_CLASS[c];
-    if (k === 1) return true;
-    if (k === 0) {
-      i++;
-      continue;
-    }
-    // A run of word characters: a number word when it is all letters and spells one.
-    const start = i;
-    let h = 0;
-    let letters = true;
-    for (; i < n; i++) {
-      const d = text.charCodeAt(i);
-      if (d >= 0x80) return /\d/.test(text) || ANY_WORD.test(text);
-      const kind = WORD_CLASS[d];
-      if (kind === 0) break;
-      if (kind === 1) return true;
-      if (kind === 3) letters = false;
-      else h = wordHash(h, d | 0x20);
-    }
-    const size = i - start;
-    if (
-      letters && size >= MIN_WORD && size <= MAX_WORD && NUMBER_WORD_HASHES.has(h) &&
-      NUMBER_WORDS.has(text.slice(start, i).toLowerCase())
-    ) return true;
-  }
-  return false;
+  return /\d/.test(text) || (NON_ASCII.test(text) ? ANY_WORD : ASCII_ANY_WORD).test(text);
 }
 
 /**

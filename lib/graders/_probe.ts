@@ -182,8 +182,8 @@ const lower = (c: number): number => c >= 0x41 && c <= 0x5a ? c | 0x20 : c;
 
 /**
  * True when the folded form (`TextForms.folded`) of the ASCII text `b` is part of that of `a`,
- * told by walking both from each place where `a` has `b`'s first kept character, without making
- * either. Past `budget` steps of walking (texts made to match far at many places), the folded
+ * told by walking both from each place where `a` has `b`'s first kept character (in either
+ * case), without making either. Past `budget` steps of walking (texts made to match far at many places), the folded
  * forms are made and searched instead, so the work stays linear.
  */
 export function containsFolded(
@@ -194,9 +194,21 @@ export function containsFolded(
   let start = 0;
   while (start < b.length && FOLD_OUT[b.charCodeAt(start)] === 1) start++;
   if (start === b.length) return true;
+  // The places where `a` has `first` in either case, in order: found by `indexOf` for each case.
   const first = lower(b.charCodeAt(start));
-  for (let i = 0; i < a.length; i++) {
-    if (lower(a.charCodeAt(i)) !== first) continue; // `first` is a kept character
+  const small = String.fromCharCode(first);
+  const capital = first >= 0x61 && first <= 0x7a ? String.fromCharCode(first ^ 0x20) : undefined;
+  let nextSmall = a.indexOf(small);
+  let nextCapital = capital === undefined ? -1 : a.indexOf(capital);
+  for (;;) {
+    let i: number;
+    if (nextSmall >= 0 && (nextCapital < 0 || nextSmall < nextCapital)) {
+      i = nextSmall;
+      nextSmall = a.indexOf(small, i + 1);
+    } else if (nextCapital >= 0) {
+      i = nextCapital;
+      nextCapital = a.indexOf(capital!, i + 1);
+    } else return false;
     let x = i + 1;
     let y = start + 1;
     for (;;) {
@@ -213,7 +225,6 @@ export function containsFolded(
       }
     }
   }
-  return false;
 }
 
 /**
