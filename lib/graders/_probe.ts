@@ -40,9 +40,20 @@ class TextForms {
   readonly #changed: (string | undefined)[] = [];
   #ascii: boolean | undefined;
   #folded: string | undefined | null = null;
+  #numbers: boolean | undefined;
+  /**
+   * A reference whose folded form was found equal to this text's (`sameFolded`), so that it
+   * is also part of it (`containsFolded`): exact and contains probe the same row in turn.
+   */
+  foldedEqualTo: string | undefined;
 
   constructor(text: string) {
     this.text = text;
+  }
+
+  /** `mayHoldNumbers` of the text. */
+  get mayHoldNumbers(): boolean {
+    return this.#numbers ??= mayHoldNumbers(this.text);
   }
 
   /** True when every character is ASCII. */
@@ -86,7 +97,27 @@ const READ_AS = Object.fromEntries(
   NUMBER_READINGS.map((reading) => [reading, memoized((s: string) => readAs(s, reading))]),
 ) as Record<NumberReadingKind, (s: string) => string>;
 const CANONICAL = memoized(canonicalNumbers);
-const MAY_HOLD_NUMBERS = memoized(mayHoldNumbers);
+
+// The forms of the output and references of the row probed last: the graders of a row probe it
+// in turn, so most rows need one look-up in `FORMS` per text, not one per grader and question.
+let rowOutput = "";
+let rowReferences: readonly string[] = [];
+let rowOutputForms: TextForms = FORMS("");
+let rowReferenceForms: readonly TextForms[] = [];
+
+/** Make `rowOutputForms` and `rowReferenceForms` those of `output` and `references`. */
+function setRow(output: string, references: readonly string[]): void {
+  if (output === rowOutput && references.length === rowReferences.length) {
+    let same = true;
+    for (let i = 0; i < references.length && same; i++) same = references[i] === rowReferences[i];
+    if (same) return;
+  }
+  rowOutput = output;
+  // A copy: the caller's array may change after this call.
+  rowReferences = references.slice();
+  rowOutputForms = FORMS(output);
+  rowReferenceForms = references.map(FORMS);
+}
 
 /** A change beyond the seven formatting steps that may flip a failing row. */
 export interface ProbeExtra {
@@ -143,14 +174,18 @@ export function stepsMayFlip(
   output: string,
   references: readonly string[],
 ): boolean {
-  const out = FORMS(output);
+  setRow(output, references);
+  const out = rowOutputForms;
   if (!out.ascii) return true;
-  for (const reference of references) {
-    const ref = FORMS(reference);
-    if (!ref.ascii) return true;
-    if (
-      compares === "equal" ? sameFolded(output, reference) : containsFolded(output, reference)
-    ) return true;
+  for (let i = 0; i < references.length; i++) {
+    const reference = references[i];
+    if (!rowReferenceForms[i].ascii) return true;
+    if (compares === "equal") {
+      if (sameFolded(output, reference)) {
+        out.foldedEqualTo = reference;
+        return true;
+      }
+    } else if (out.foldedEqualTo === reference || containsFolded(output, reference)) return true;
   }
   return false;
 }
@@ -262,8 +297,9 @@ export function probe(target: ProbeTarget, input: GradeInput, result: GradeResul
     target.compares === undefined || !target.stepsOnReferences ||
     stepsMayFlip(target.compares, input.output, input.references)
   ) {
-    const output = FORMS(input.output);
-    const references = target.stepsOnReferences ? input.references.map(FORMS) : NO_FORMS;
+    setRow(input.output, input.references);
+    const output = rowOutputForms;
+    const references = target.stepsOnReferences ? rowReferenceForms : NO_FORMS;
     const skipped = target.unchangedOnAscii !== undefined && output.ascii &&
         references.every((r) => r.ascii)
       ? target.unchangedOnAscii
@@ -324,6 +360,8 @@ export function codeFence(verdict: Verdict): ProbeExtra {
   };
 }
 
+const holdsNumbers = (forms: TextForms): boolean => forms.mayHoldNumbers;
+
 /**
  * `number-reading`: the numbers of output and references written one way, as read or under one
  * other reading (decimal comma, spaced thousands, percent as a fraction, number words) of either
@@ -333,9 +371,8 @@ export function numberReading(verdict: Verdict): ProbeExtra {
   return {
     name: "number-reading",
     flips(input) {
-      if (!MAY_HOLD_NUMBERS(input.output) && !input.references.some(MAY_HOLD_NUMBERS)) {
-        return false;
-      }
+      setRow(input.output, input.references);
+      if (!rowOutputForms.mayHoldNumbers && !rowReferenceForms.some(holdsNumbers)) return false;
       const tries: [string, readonly string[]][] = [[input.output, input.references]];
       for (const reading of NUMBER_READINGS) {
         const read = READ_AS[reading];

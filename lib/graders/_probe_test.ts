@@ -129,3 +129,55 @@ Deno.test("property: steps on the output only re-grade each changed output once,
     { numRuns: 10_000 },
   );
 });
+
+Deno.test("property: graders probing rows in turn (one array reused and changed) get each row's own steps", () => {
+  const text = fc.array(
+    fc.constantFrom("a", "B", "b", " ", "  ", "\t", ".", "!", '"', "'", "_", "é", "Ａ", "\u00a0"),
+    { maxLength: 8 },
+  ).map((xs) => xs.join(""));
+  // The definition: each step (or all seven) applied to the output and every reference.
+  const exact = (o: string, refs: readonly string[]) => refs.length > 0 && refs.includes(o);
+  const contains = (o: string, refs: readonly string[]) =>
+    refs.some((r) => r !== "" && o.includes(r));
+  const steps = (pass: typeof exact, output: string, references: readonly string[]) => {
+    if (pass(output, references)) return [];
+    const step = (f: (s: string) => string) => pass(f(output), references.map(f));
+    const want: string[] = FORMATTING_STEPS.filter((k) => step(FORMATTING_FUNCTIONS[k]));
+    if (want.length === 0 && step((s) => applySteps(s, FORMATTING_STEPS))) want.push("several");
+    return want;
+  };
+  const target = (compares: "equal" | "contains") => ({
+    verdict: (input: GradeInput) =>
+      (compares === "equal" ? exact : contains)(input.output, input.references),
+    stepsOnReferences: true,
+    compares,
+    extras: [],
+  });
+  const targets = [target("equal"), target("contains")];
+  const rows = fc.array(fc.tuple(text, fc.array(text, { minLength: 1, maxLength: 2 })), {
+    minLength: 1,
+    maxLength: 4,
+  });
+  fc.assert(
+    fc.property(rows, fc.array(fc.nat(3), { maxLength: 8 }), (rows, order) => {
+      // One references array, filled anew for each row (a caller may reuse one).
+      const references: string[] = [];
+      for (const at of order.length === 0 ? [0] : order) {
+        const [output, refs] = rows[at % rows.length];
+        references.length = 0;
+        for (const r of refs) references.push(r);
+        for (const t of at % 2 === 0 ? targets : [...targets].reverse()) {
+          const pass = t.compares === "equal" ? exact : contains;
+          const result = { score: 0, pass: pass(output, references) };
+          const want = result.pass ? [] : steps(pass, output, references);
+          assert.deepEqual(
+            probe(t, { output, references }, result),
+            want,
+            JSON.stringify([t.compares, output, references]),
+          );
+        }
+      }
+    }),
+    { numRuns: 5_000 },
+  );
+});
