@@ -25,6 +25,7 @@ const STEP_FUNCTIONS: readonly ((s: string) => string)[] = FORMATTING_STEPS.map(
 const ALL = FORMATTING_STEPS.length;
 const NFKC = FORMATTING_STEPS.indexOf("nfkc");
 const NON_ASCII = /[\u0080-\uffff]/;
+const DIGIT = /[0-9]/;
 // What `folded` takes out of an ASCII text once it is lowercased: Python's ASCII whitespace
 // (0x09–0x0d and 0x1c–0x20; other control characters stay), `.`, `!`, straight quotes and `_`.
 // deno-lint-ignore no-control-regex -- Python counts 0x1c–0x1f as whitespace
@@ -41,6 +42,7 @@ class TextForms {
   #ascii: boolean | undefined;
   #folded: string | undefined | null = null;
   #numbers: boolean | undefined;
+  #digit: boolean | undefined;
   /**
    * A reference whose folded form was found equal to this text's (`sameFolded`), so that it
    * is also part of it (`containsFolded`): exact and contains probe the same row in turn.
@@ -54,6 +56,11 @@ class TextForms {
   /** `mayHoldNumbers` of the text. */
   get mayHoldNumbers(): boolean {
     return this.#numbers ??= mayHoldNumbers(this.text);
+  }
+
+  /** True when the text has an ASCII digit (every number `readNumbers` finds has one). */
+  get digit(): boolean {
+    return this.#digit ??= DIGIT.test(this.text);
   }
 
   /** True when every character is ASCII. */
@@ -361,18 +368,38 @@ export function codeFence(verdict: Verdict): ProbeExtra {
 }
 
 const holdsNumbers = (forms: TextForms): boolean => forms.mayHoldNumbers;
+const holdsDigit = (forms: TextForms): boolean => forms.digit;
+
+/**
+ * What a grader's verdict lets `number-reading` skip on a failing row whose output and
+ * references have no ASCII digit. On such a row only the number-words reading changes a text,
+ * and only one side at a time (the output, or the references), and a text it changes gets a
+ * digit, which writing its numbers one way keeps. So:
+ * - `digits`: a verdict that needs the output to equal a reference after steps that keep every
+ *   digit (exact, SQuAD normalization) cannot flip when only one side has a digit: no number
+ *   reading can flip such a row, and the texts are not searched for number words;
+ * - `output-words`: a verdict that needs a reference to be part of the output (contains) cannot
+ *   flip when only the references change (a changed reference has a digit the output lacks, the
+ *   others were not part of it): only the output is searched for number words;
+ * - `any` (the default): both sides are searched.
+ */
+export type NumberReadingSkip = "digits" | "output-words" | "any";
 
 /**
  * `number-reading`: the numbers of output and references written one way, as read or under one
  * other reading (decimal comma, spaced thousands, percent as a fraction, number words) of either
- * side.
+ * side. `skip` says which rows without digits the verdict lets it pass over (see
+ * {@link NumberReadingSkip}).
  */
-export function numberReading(verdict: Verdict): ProbeExtra {
+export function numberReading(verdict: Verdict, skip: NumberReadingSkip = "any"): ProbeExtra {
   return {
     name: "number-reading",
     flips(input) {
       setRow(input.output, input.references);
-      if (!rowOutputForms.mayHoldNumbers && !rowReferenceForms.some(holdsNumbers)) return false;
+      const output = rowOutputForms;
+      if (skip !== "any" && !output.digit && !rowReferenceForms.some(holdsDigit)) {
+        if (skip === "digits" || !output.mayHoldNumbers) return false;
+      } else if (!output.mayHoldNumbers && !rowReferenceForms.some(holdsNumbers)) return false;
       const tries: [string, readonly string[]][] = [[input.output, input.references]];
       for (const reading of NUMBER_READINGS) {
         const read = READ_AS[reading];
@@ -433,6 +460,8 @@ export interface ProbeContext {
   readonly scale: GraderScale;
   /** The grader's verdict with some of its settings changed. */
   verdictWith(changes: Readonly<Record<string, unknown>>): Verdict;
+  /** The rows without digits `number-reading` may pass over (default `any`: none). */
+  readonly numberReadingSkip?: NumberReadingSkip;
 }
 
 /** One grader-specific probe: what it means, and how to build it for a grader. */
@@ -466,7 +495,7 @@ export const PROBE_EXTRAS = {
   "number-reading": {
     meaning:
       "read the numbers another way (thousands separator, decimal comma, percent, number words)",
-    make: (c: ProbeContext): ProbeExtra => numberReading(c.verdict),
+    make: (c: ProbeContext): ProbeExtra => numberReading(c.verdict, c.numberReadingSkip),
   },
   "within-0.1": {
     meaning: "the score misses the threshold by less than 0.1",

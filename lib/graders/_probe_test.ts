@@ -1,6 +1,18 @@
 import fc from "fast-check";
 import assert from "node:assert/strict";
-import { containsFolded, probe, sameFolded, stepsMayFlip } from "./_probe.ts";
+import {
+  containsFolded,
+  numberReading,
+  type NumberReadingSkip,
+  probe,
+  sameFolded,
+  stepsMayFlip,
+  type Verdict,
+} from "./_probe.ts";
+import { containsGrader } from "./contains.ts";
+import { exactGrader } from "./exact.ts";
+import { nearMiss } from "./near_miss.ts";
+import { normalizedGrader } from "./normalized.ts";
 import { applySteps, FORMATTING_FUNCTIONS, FORMATTING_STEPS } from "../text/mod.ts";
 import type { GradeInput } from "./types.ts";
 
@@ -180,4 +192,79 @@ Deno.test("property: graders probing rows in turn (one array reused and changed)
     }),
     { numRuns: 5_000 },
   );
+});
+
+Deno.test("property: number-reading passes over rows without digits only where it could not flip them", () => {
+  const text = fc.array(
+    fc.constantFrom(
+      "one",
+      "One",
+      "forty-five",
+      "two thousand and ten",
+      "hundred",
+      "twelve",
+      "zero",
+      "1",
+      "1,5",
+      "2.310,40",
+      "15 %",
+      "$",
+      "€",
+      "-",
+      "+",
+      "%",
+      ".",
+      ",",
+      "'",
+      " ",
+      "x",
+      "x €",
+      "cat",
+      "the",
+      "ΑΣ",
+      "σ",
+      "ς",
+      "é",
+      "\u00a0",
+    ),
+    { maxLength: 6 },
+  ).map((xs) => xs.join(""));
+  const verdicts: [string, NumberReadingSkip, Verdict][] = [
+    ["exact", "digits", (i) => exactGrader.verdict(i)],
+    ["normalized", "digits", (i) => normalizedGrader.verdict(i)],
+    ["normalized v2", "digits", (i) => normalizedGrader.verdict(i, { version: 2 })],
+    [
+      "normalized punct",
+      "digits",
+      (i) => normalizedGrader.verdict(i, { steps: ["punct", "whitespace"] }),
+    ],
+    ["contains", "output-words", (i) => containsGrader.verdict(i)],
+    [
+      "contains ignoring case",
+      "output-words",
+      (i) => containsGrader.verdict(i, { ignoreCase: true }),
+    ],
+  ];
+  fc.assert(
+    fc.property(text, fc.array(text, { maxLength: 2 }), (output, references) => {
+      const input = { output, references };
+      for (const [name, skip, verdict] of verdicts) {
+        if (verdict(input) !== false) continue;
+        const result = { score: 0, pass: false };
+        assert.equal(
+          numberReading(verdict, skip).flips(input, result),
+          numberReading(verdict).flips(input, result),
+          JSON.stringify([name, output, references]),
+        );
+      }
+    }),
+    { numRuns: 20_000 },
+  );
+  // Writing numbers one way moves a currency sign in front of the number: the output's reading
+  // flips contains on a row without digits.
+  const input = { output: "x one €", references: ["x €"] };
+  for (const [name, skip, verdict] of verdicts.filter(([name]) => name.startsWith("contains"))) {
+    assert.ok(numberReading(verdict, skip).flips(input, { score: 0, pass: false }), name);
+  }
+  assert.deepEqual(nearMiss("contains", input, containsGrader.grade(input)), ["number-reading"]);
 });
