@@ -7,6 +7,9 @@
 import { binary, noReference } from "./_result.ts";
 import { type DefinedGrader, defineGrader } from "./define_grader.ts";
 import type { NoOptions, OptionsOf } from "./options.ts";
+import type { GradeInput } from "./types.ts";
+import { equalAfterStep } from "../text/_equal_after_step.ts";
+import type { FormattingStep } from "../text/mod.ts";
 
 /** The exact grader takes no options. */
 export type ExactOptions = OptionsOf<NoOptions>;
@@ -27,6 +30,20 @@ function firstDifference(a: string, b: string): number {
     points++;
   }
   return points + 1;
+}
+
+/**
+ * Whether the row passes once `step` is applied to the output and every reference, told without
+ * making the changed texts; undefined where a reference cannot be told so (see `equalAfterStep`).
+ */
+function passesAfter(step: FormattingStep | "several", input: GradeInput): boolean | undefined {
+  let told = true;
+  for (const reference of input.references) {
+    const equal = equalAfterStep(step, input.output, reference);
+    if (equal === true) return true;
+    if (equal === undefined) told = false;
+  }
+  return told ? false : undefined;
 }
 
 const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
@@ -54,7 +71,13 @@ export const exactGrader: DefinedGrader<"exact", "binary", NoOptions, undefined>
   needsReference: true,
   reads: "references",
   options: {},
-  probe: { stepsOnReferences: true, extras: ["number-reading"], compares: "equal" },
+  probe: {
+    stepsOnReferences: true,
+    extras: ["number-reading"],
+    compares: "equal",
+    // Equal after a step: the output and each reference walked under the step's rule.
+    passesAfter: () => passesAfter,
+  },
   verdict(input) {
     return input.references.length === 0 ? null : input.references.includes(input.output);
   },

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { exactGrader } from "./exact.ts";
+import { probe } from "./_probe.ts";
+import type { GradeInput } from "./types.ts";
 
 Deno.test("exact: equality only, with the matching reference's index", () => {
   assert.deepEqual(exactGrader.grade({ output: "café", references: ["cafe", "café"] }), {
@@ -57,4 +59,49 @@ Deno.test("exact: a 50 MB output is graded without building arrays of its charac
   assert.equal(miss.reason, "output differs from the reference at character 1001");
   // Generous: the array version took tens of seconds and gigabytes here.
   assert.ok(performance.now() - started < 5_000);
+});
+
+Deno.test("property: exact's quick answers give the probe's steps of re-grading every step", () => {
+  const piece = fc.constantFrom(
+    "a",
+    "A",
+    "b",
+    " ",
+    "  ",
+    "\t",
+    "\u00a0",
+    ".",
+    "!",
+    "_",
+    '"',
+    "'",
+    "\u201c",
+    "\u201d",
+    "É",
+    "é",
+    "\u212a",
+    "k",
+    "\ufb01",
+  );
+  const text = fc.array(piece, { maxLength: 6 }).map((xs) => xs.join(""));
+  const quick = exactGrader.probe.passesAfter!({})!;
+  const target = (passesAfter?: typeof quick) => ({
+    verdict: (input: GradeInput) => exactGrader.verdict(input),
+    stepsOnReferences: true,
+    compares: "equal" as const,
+    passesAfter,
+    extras: [],
+  });
+  fc.assert(
+    fc.property(text, fc.array(text, { minLength: 1, maxLength: 3 }), (output, references) => {
+      const input = { output, references };
+      const result = exactGrader.grade(input);
+      assert.deepEqual(
+        probe(target(quick), input, result),
+        probe(target(), input, result),
+        JSON.stringify(input),
+      );
+    }),
+    { numRuns: 20_000 },
+  );
 });

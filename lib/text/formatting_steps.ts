@@ -92,13 +92,28 @@ export const FORMATTING_FUNCTIONS: Readonly<Record<FormattingStep, (s: string) =
   "strip-trailing-punctuation": (s) => s.endsWith(".") || s.endsWith("!") ? s.slice(0, -1) : s,
   // pySplit(s).join("_"): the ends stripped, each inner run of whitespace made one `_`.
   "underscores": (s) => pyStrip(s).replace(WS_RUN, "_"),
-  "strip-quotes": (s) => {
-    // The opening quotes differ: only the pair opened by the first character can match.
-    if (s.length < 2) return s;
-    const close = CLOSING_QUOTE.get(s.charCodeAt(0));
-    return close !== undefined && s.charCodeAt(s.length - 1) === close ? s.slice(1, -1) : s;
-  },
+  "strip-quotes": (s) => outerQuoted(s) ? s.slice(1, -1) : s,
 };
+
+/**
+ * True when `s` has a pair of matching outer quotes, which `strip-quotes` removes.
+ *
+ * @example Straight and curly pairs
+ * ```ts
+ * import { outerQuoted } from "./formatting_steps.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(outerQuoted("“Paris”"), true);
+ * assert.equal(outerQuoted("'Paris\""), false);
+ * assert.equal(outerQuoted('"'), false);
+ * ```
+ */
+export function outerQuoted(s: string): boolean {
+  // The opening quotes differ: only the pair opened by the first character can match.
+  if (s.length < 2) return false;
+  const close = CLOSING_QUOTE.get(s.charCodeAt(0));
+  return close !== undefined && s.charCodeAt(s.length - 1) === close;
+}
 
 /**
  * Apply formatting steps to a string, in the order given.
