@@ -126,6 +126,14 @@ function setRow(output: string, references: readonly string[]): void {
   rowReferenceForms = references.map(FORMS);
 }
 
+/**
+ * `text` after a formatting step (or all seven, `several`), as the probe makes it: made once and
+ * shared by the graders' probes and their quick answers.
+ */
+export function changedText(text: string, step: FormattingStep | "several"): string {
+  return FORMS(text).changed(step === "several" ? ALL : FORMATTING_STEPS.indexOf(step));
+}
+
 /** A change beyond the seven formatting steps that may flip a failing row. */
 export interface ProbeExtra {
   /** The name reported when it flips the row. */

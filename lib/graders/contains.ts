@@ -7,6 +7,10 @@
 import { binary, noReference, notJudged } from "./_result.ts";
 import { type DefinedGrader, defineGrader } from "./define_grader.ts";
 import type { OptionsOf, OptionsSchema } from "./options.ts";
+import type { GradeInput } from "./types.ts";
+import { changedText } from "./_probe.ts";
+import { containedAfterStep } from "../text/_after_step.ts";
+import type { FormattingStep } from "../text/mod.ts";
 
 const CONTAINS_OPTIONS = {
   ignoreCase: {
@@ -18,6 +22,23 @@ const CONTAINS_OPTIONS = {
 
 /** Options of the contains grader: `ignoreCase`. */
 export type ContainsOptions = OptionsOf<typeof CONTAINS_OPTIONS>;
+
+/**
+ * Whether the row passes, case-sensitively, once `step` is applied to the output and every
+ * reference, told without making the changed references; undefined where a reference cannot be
+ * told so (see `containedAfterStep`).
+ */
+function passesAfter(step: FormattingStep | "several", input: GradeInput): boolean | undefined {
+  if (step === "nfkc" || step === "several") return undefined;
+  const output = changedText(input.output, step);
+  let told = true;
+  for (const reference of input.references) {
+    const held = containedAfterStep(step, output, reference);
+    if (held === true) return true;
+    if (held === undefined) told = false;
+  }
+  return told ? false : undefined;
+}
 
 /**
  * Contains: passes when the output contains one of the references. Empty references are skipped
@@ -46,7 +67,13 @@ export const containsGrader: DefinedGrader<
   needsReference: true,
   reads: "references",
   options: CONTAINS_OPTIONS,
-  probe: { stepsOnReferences: true, extras: ["number-reading"], compares: "contains" },
+  probe: {
+    stepsOnReferences: true,
+    extras: ["number-reading"],
+    compares: "contains",
+    // Case-sensitive: a reference held after a step, told by walking it along the changed output.
+    passesAfter: (options) => options.ignoreCase === true ? undefined : passesAfter,
+  },
   grade(input, options) {
     const ignoreCase = options.ignoreCase;
     const refs = input.references;

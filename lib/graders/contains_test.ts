@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import { containsGrader } from "./contains.ts";
+import { probe } from "./_probe.ts";
+import type { GradeInput } from "./types.ts";
 
 Deno.test("contains: substring, case option, first matching reference", () => {
   const row = {
@@ -29,4 +32,60 @@ Deno.test("contains: empty output and empty references", () => {
   // An empty reference beside a real one is skipped, not a free pass.
   assert.equal(containsGrader.grade({ output: "abc", references: ["", "x"] }).pass, false);
   assert.equal(containsGrader.describe({ ignoreCase: true }), "contains: ignore case");
+});
+
+Deno.test("property: contains' quick answers give the probe's steps of re-grading every step", () => {
+  const piece = fc.constantFrom(
+    "a",
+    "A",
+    "b",
+    " ",
+    "  ",
+    "\t",
+    "\u00a0",
+    ".",
+    "!",
+    "_",
+    '"',
+    "\u201c",
+    "\u201d",
+    "é",
+    "\u212a",
+    "k",
+    "\ufb01",
+  );
+  const pieces = fc.array(piece, { maxLength: 7 });
+  // The reference often a piece of the output.
+  const row = fc.oneof(
+    fc.tuple(pieces, fc.array(pieces, { minLength: 1, maxLength: 3 })).map(([o, refs]) =>
+      [o.join(""), refs.map((r) => r.join(""))] as const
+    ),
+    fc.tuple(pieces, fc.nat(7), fc.nat(7)).map(([o, i, n]) =>
+      [o.join(""), [o.slice(i % (o.length + 1), (i % (o.length + 1)) + n).join("")]] as const
+    ),
+  );
+  for (const ignoreCase of [false, true]) {
+    const options = containsGrader.resolve({ ignoreCase });
+    const quick = containsGrader.probe.passesAfter!(options);
+    assert.equal(quick === undefined, ignoreCase);
+    const target = (passesAfter?: typeof quick) => ({
+      verdict: (input: GradeInput) => containsGrader.verdict(input, options),
+      stepsOnReferences: true,
+      compares: "contains" as const,
+      passesAfter,
+      extras: [],
+    });
+    fc.assert(
+      fc.property(row, ([output, references]) => {
+        const input = { output, references };
+        const result = containsGrader.grade(input, options);
+        assert.deepEqual(
+          probe(target(quick), input, result),
+          probe(target(), input, result),
+          JSON.stringify(input),
+        );
+      }),
+      { numRuns: 10_000 },
+    );
+  }
 });

@@ -8,7 +8,7 @@ import { binary, noReference } from "./_result.ts";
 import { type DefinedGrader, defineGrader } from "./define_grader.ts";
 import type { NoOptions, OptionsOf } from "./options.ts";
 import type { GradeInput } from "./types.ts";
-import { equalAfterStep } from "../text/_equal_after_step.ts";
+import { equalAfterStep } from "../text/_after_step.ts";
 import type { FormattingStep } from "../text/mod.ts";
 
 /** The exact grader takes no options. */

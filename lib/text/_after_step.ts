@@ -1,0 +1,243 @@
+// Whether two texts are equal, or one holds the other, once a formatting step is applied to both,
+// told by walking them under the step's rule without making the changed texts (the near-miss
+// probe asks this of the output and each reference of every failing exact or contains row).
+import { FORMATTING_FUNCTIONS, type FormattingStep, outerQuoted } from "./formatting_steps.ts";
+import { isPyWhitespace } from "./python_strings.ts";
+
+/** True when `a[i, i + n)` and `b[j, j + n)` are the same code units. */
+function sameUnits(a: string, i: number, b: string, j: number, n: number): boolean {
+  for (let k = 0; k < n; k++) if (a.charCodeAt(i + k) !== b.charCodeAt(j + k)) return false;
+  return true;
+}
+
+/** Where `s` starts once its leading Python whitespace is removed. */
+function trimmedStart(s: string): number {
+  let i = 0;
+  while (i < s.length && isPyWhitespace(s, i)) i++;
+  return i;
+}
+
+/** Where `s` ends once its trailing Python whitespace is removed (not before `start`). */
+function trimmedEnd(s: string, start: number): number {
+  let i = s.length;
+  while (i > start && isPyWhitespace(s, i - 1)) i--;
+  return i;
+}
+
+/** `a[i, aEnd)` and `b[j, bEnd)` are equal. */
+function sameRange(a: string, i: number, aEnd: number, b: string, j: number, bEnd: number) {
+  return aEnd - i === bEnd - j && sameUnits(a, i, b, j, aEnd - i);
+}
+
+/**
+ * The texts are equal with each run of whitespace read as one `joint` unit (a space for
+ * `collapse-whitespace`, `_` for `underscores`), within `a[i, aEnd)` and `b[j, bEnd)`.
+ */
+function sameJoined(
+  a: string,
+  i: number,
+  aEnd: number,
+  b: string,
+  j: number,
+  bEnd: number,
+  joint: number,
+): boolean {
+  for (;;) {
+    if (i === aEnd || j === bEnd) return i === aEnd && j === bEnd;
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(j);
+    if (isPyWhitespace(a, i)) {
+      while (i < aEnd && isPyWhitespace(a, i)) i++;
+      x = joint;
+    } else i++;
+    if (isPyWhitespace(b, j)) {
+      while (j < bEnd && isPyWhitespace(b, j)) j++;
+      y = joint;
+    } else j++;
+    if (x !== y) return false;
+  }
+}
+
+const endsStripped = (s: string): number => {
+  const last = s.charCodeAt(s.length - 1);
+  return last === 0x2e || last === 0x21 ? s.length - 1 : s.length;
+};
+
+/**
+ * Whether `FORMATTING_FUNCTIONS[step](a) === FORMATTING_FUNCTIONS[step](b)`, told without making
+ * either changed text; undefined where it is not told so: for `nfkc` and `several`, and for
+ * `lowercase` once a non-ASCII character is reached before the texts are known to differ
+ * (Unicode lowercasing can change a text's length and depends on context).
+ *
+ * @example Equal after a step, or not
+ * ```ts
+ * import { equalAfterStep } from "./_after_step.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(equalAfterStep("underscores", " New  York", "New_York"), true);
+ * assert.equal(equalAfterStep("collapse-whitespace", "a \t b", "a b"), true);
+ * assert.equal(equalAfterStep("lowercase", "Paris", "paris."), false);
+ * assert.equal(equalAfterStep("lowercase", "É", "é"), undefined);
+ * ```
+ */
+export function equalAfterStep(
+  step: FormattingStep | "several",
+  a: string,
+  b: string,
+): boolean | undefined {
+  switch (step) {
+    case "trim": {
+      const i = trimmedStart(a);
+      const j = trimmedStart(b);
+      return sameRange(a, i, trimmedEnd(a, i), b, j, trimmedEnd(b, j));
+    }
+    case "lowercase": {
+      const n = Math.min(a.length, b.length);
+      for (let k = 0; k < n; k++) {
+        let x = a.charCodeAt(k);
+        let y = b.charCodeAt(k);
+        if (x >= 0x80 || y >= 0x80) return undefined;
+        if (x >= 0x41 && x <= 0x5a) x |= 0x20;
+        if (y >= 0x41 && y <= 0x5a) y |= 0x20;
+        // The same ASCII start lowercases alike whatever follows, so the texts differ.
+        if (x !== y) return false;
+      }
+      // One text is an ASCII start of the other: no character lowercases to nothing.
+      return a.length === b.length;
+    }
+    case "collapse-whitespace":
+      return sameJoined(a, 0, a.length, b, 0, b.length, 0x20);
+    case "strip-trailing-punctuation":
+      return sameRange(a, 0, endsStripped(a), b, 0, endsStripped(b));
+    case "underscores": {
+      const i = trimmedStart(a);
+      const j = trimmedStart(b);
+      return sameJoined(a, i, trimmedEnd(a, i), b, j, trimmedEnd(b, j), 0x5f);
+    }
+    case "strip-quotes": {
+      const qa = outerQuoted(a) ? 1 : 0;
+      const qb = outerQuoted(b) ? 1 : 0;
+      return sameRange(a, qa, a.length - qa, b, qb, b.length - qb);
+    }
+    default:
+      return undefined;
+  }
+}
+
+// How `containedAfterStep` reads a reference: lowercased (ASCII only), or with each run of
+// whitespace read as one space or one `_`.
+const LOWER = 0;
+const SPACE = 0x20;
+const UNDERSCORE = 0x5f;
+
+/**
+ * Whether `text` holds `s[from, to)` read under `mode`, searched by walking from each place where
+ * `text` has its first unit; undefined when a non-ASCII character decides it under `LOWER`. Past
+ * `budget` steps of walking, gives up (-1) for the caller to make the changed text.
+ */
+function holds(
+  text: string,
+  s: string,
+  from: number,
+  to: number,
+  mode: number,
+  budget: number,
+): boolean | undefined | -1 {
+  // The unit of `s` at `i` and where the next one starts (`next`).
+  let next = 0;
+  const unitAt = (i: number): number => {
+    const c = s.charCodeAt(i);
+    if (mode === LOWER) {
+      next = i + 1;
+      return c >= 0x41 && c <= 0x5a ? c | 0x20 : c >= 0x80 ? -1 : c;
+    }
+    if (!isPyWhitespace(s, i)) {
+      next = i + 1;
+      return c;
+    }
+    let j = i + 1;
+    while (j < to && isPyWhitespace(s, j)) j++;
+    next = j;
+    return mode;
+  };
+  const first = unitAt(from);
+  if (first < 0) return undefined;
+  const second = next;
+  const firstChar = String.fromCharCode(first);
+  for (let at = text.indexOf(firstChar); at >= 0; at = text.indexOf(firstChar, at + 1)) {
+    let x = at + 1;
+    let i = second;
+    for (;;) {
+      if (i === to) return true;
+      // The rest of `s` reads as one unit or more, which the rest of `text` has no room for.
+      if (x === text.length) return false;
+      if (--budget < 0) return -1;
+      const unit = unitAt(i);
+      if (unit < 0) return undefined;
+      if (text.charCodeAt(x) !== unit) break;
+      x++;
+      i = next;
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether `FORMATTING_FUNCTIONS[step](reference)` is a part of `changedOutput` (the output after
+ * that step) and not empty, told without making the changed reference; undefined for `nfkc` and
+ * `several`, and for `lowercase` where a non-ASCII character of the reference decides it.
+ *
+ * @example A reference held after a step
+ * ```ts
+ * import { containedAfterStep } from "./_after_step.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(containedAfterStep("underscores", "in_New_York_now", " New  York "), true);
+ * assert.equal(containedAfterStep("lowercase", "the capital is paris.", "Paris"), true);
+ * assert.equal(containedAfterStep("trim", "Paris", "   "), false);
+ * assert.equal(containedAfterStep("lowercase", "é", "É"), undefined);
+ * ```
+ */
+export function containedAfterStep(
+  step: FormattingStep | "several",
+  changedOutput: string,
+  reference: string,
+  budget: number = 4 * (changedOutput.length + reference.length) + 64,
+): boolean | undefined {
+  let from = 0;
+  let to = reference.length;
+  let mode: number;
+  switch (step) {
+    case "trim":
+      from = trimmedStart(reference);
+      to = trimmedEnd(reference, from);
+      return to > from && changedOutput.includes(reference.slice(from, to));
+    case "strip-trailing-punctuation":
+      to = endsStripped(reference);
+      return to > 0 && changedOutput.includes(reference.slice(0, to));
+    case "strip-quotes":
+      if (outerQuoted(reference)) {
+        from = 1;
+        to--;
+      }
+      return to > from && changedOutput.includes(reference.slice(from, to));
+    case "lowercase":
+      mode = LOWER;
+      break;
+    case "collapse-whitespace":
+      mode = SPACE;
+      break;
+    case "underscores":
+      from = trimmedStart(reference);
+      to = trimmedEnd(reference, from);
+      mode = UNDERSCORE;
+      break;
+    default:
+      return undefined;
+  }
+  if (to === from) return false;
+  const held = holds(changedOutput, reference, from, to, mode, budget);
+  if (held !== -1) return held;
+  const changed = FORMATTING_FUNCTIONS[step](reference);
+  return changed !== "" && changedOutput.includes(changed);
+}
