@@ -4,6 +4,18 @@
 import { FORMATTING_FUNCTIONS, type FormattingStep, outerQuoted } from "./formatting_steps.ts";
 import { isPyWhitespace } from "./python_strings.ts";
 
+// Python whitespace among the code units below 0x80: 1, else 0.
+const ASCII_WHITESPACE = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  ASCII_WHITESPACE[c] = isPyWhitespace(String.fromCharCode(c)) ? 1 : 0;
+}
+
+/** True when the code unit at `i` of `s` is Python whitespace (ASCII looked up in a table). */
+function space(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  return c < 0x80 ? ASCII_WHITESPACE[c] === 1 : isPyWhitespace(s, i);
+}
+
 /** True when `a[i, i + n)` and `b[j, j + n)` are the same code units. */
 function sameUnits(a: string, i: number, b: string, j: number, n: number): boolean {
   for (let k = 0; k < n; k++) if (a.charCodeAt(i + k) !== b.charCodeAt(j + k)) return false;
@@ -13,14 +25,14 @@ function sameUnits(a: string, i: number, b: string, j: number, n: number): boole
 /** Where `s` starts once its leading Python whitespace is removed. */
 function trimmedStart(s: string): number {
   let i = 0;
-  while (i < s.length && isPyWhitespace(s, i)) i++;
+  while (i < s.length && space(s, i)) i++;
   return i;
 }
 
 /** Where `s` ends once its trailing Python whitespace is removed (not before `start`). */
 function trimmedEnd(s: string, start: number): number {
   let i = s.length;
-  while (i > start && isPyWhitespace(s, i - 1)) i--;
+  while (i > start && space(s, i - 1)) i--;
   return i;
 }
 
@@ -46,12 +58,12 @@ function sameJoined(
     if (i === aEnd || j === bEnd) return i === aEnd && j === bEnd;
     let x = a.charCodeAt(i);
     let y = b.charCodeAt(j);
-    if (isPyWhitespace(a, i)) {
-      while (i < aEnd && isPyWhitespace(a, i)) i++;
+    if (space(a, i)) {
+      while (i < aEnd && space(a, i)) i++;
       x = joint;
     } else i++;
-    if (isPyWhitespace(b, j)) {
-      while (j < bEnd && isPyWhitespace(b, j)) j++;
+    if (space(b, j)) {
+      while (j < bEnd && space(b, j)) j++;
       y = joint;
     } else j++;
     if (x !== y) return false;
@@ -130,6 +142,26 @@ const LOWER = 0;
 const SPACE = 0x20;
 const UNDERSCORE = 0x5f;
 
+// Where the unit `unitAt` read last ends.
+let unitEnd = 0;
+
+/** The unit of `s` at `i` under `mode` (-1: non-ASCII under `LOWER`); sets `unitEnd`. */
+function unitAt(s: string, i: number, to: number, mode: number): number {
+  const c = s.charCodeAt(i);
+  if (mode === LOWER) {
+    unitEnd = i + 1;
+    return c >= 0x41 && c <= 0x5a ? c | 0x20 : c >= 0x80 ? -1 : c;
+  }
+  if (!space(s, i)) {
+    unitEnd = i + 1;
+    return c;
+  }
+  let j = i + 1;
+  while (j < to && space(s, j)) j++;
+  unitEnd = j;
+  return mode;
+}
+
 /**
  * Whether `text` holds `s[from, to)` read under `mode`, searched by walking from each place where
  * `text` has its first unit; undefined when a non-ASCII character decides it under `LOWER`. Past
@@ -143,26 +175,9 @@ function holds(
   mode: number,
   budget: number,
 ): boolean | undefined | -1 {
-  // The unit of `s` at `i` and where the next one starts (`next`).
-  let next = 0;
-  const unitAt = (i: number): number => {
-    const c = s.charCodeAt(i);
-    if (mode === LOWER) {
-      next = i + 1;
-      return c >= 0x41 && c <= 0x5a ? c | 0x20 : c >= 0x80 ? -1 : c;
-    }
-    if (!isPyWhitespace(s, i)) {
-      next = i + 1;
-      return c;
-    }
-    let j = i + 1;
-    while (j < to && isPyWhitespace(s, j)) j++;
-    next = j;
-    return mode;
-  };
-  const first = unitAt(from);
+  const first = unitAt(s, from, to, mode);
   if (first < 0) return undefined;
-  const second = next;
+  const second = unitEnd;
   const firstChar = String.fromCharCode(first);
   for (let at = text.indexOf(firstChar); at >= 0; at = text.indexOf(firstChar, at + 1)) {
     let x = at + 1;
@@ -172,11 +187,11 @@ function holds(
       // The rest of `s` reads as one unit or more, which the rest of `text` has no room for.
       if (x === text.length) return false;
       if (--budget < 0) return -1;
-      const unit = unitAt(i);
+      const unit = unitAt(s, i, to, mode);
       if (unit < 0) return undefined;
       if (text.charCodeAt(x) !== unit) break;
       x++;
-      i = next;
+      i = unitEnd;
     }
   }
   return false;
