@@ -14,6 +14,15 @@ export const QUOTED_UNITS = 60;
 export function quote(s: string, max = QUOTED_UNITS): string {
   // A text of at most `max` code units has at most `max` code points: shown whole.
   if (s.length <= max) return JSON.stringify(s);
+  // The usual start: `max` code units that JSON shows as they are (no control character, quote,
+  // backslash or surrogate), so `max` code points, quoted by hand.
+  let plain = 0;
+  while (plain < max) {
+    const c = s.charCodeAt(plain);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) break;
+    plain++;
+  }
+  if (plain === max) return `"${s.slice(0, max)}…"`;
   // Only the code points shown are visited: a value can be tens of megabytes. A surrogate pair
   // is one code point; a lone surrogate counts as one too (as string iteration yields it).
   let i = 0;

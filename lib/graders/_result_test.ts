@@ -22,7 +22,20 @@ Deno.test("property: quote shows the first code points, as string iteration coun
     const points = [...s];
     return JSON.stringify(points.length > max ? points.slice(0, max).join("") + "…" : s);
   };
-  const unit = fc.constantFrom("a", "é", "😀", "\ud83d", "\ude00", '"', "\n", " ");
+  const unit = fc.constantFrom(
+    "a",
+    "é",
+    "😀",
+    "\ud83d",
+    "\ude00",
+    '"',
+    "\\",
+    "\n",
+    "\x1f",
+    "\x7f",
+    "\u2028",
+    " ",
+  );
   fc.assert(
     fc.property(fc.array(unit, { maxLength: 12 }), fc.integer({ min: 0, max: 10 }), (us, max) => {
       const s = us.join("");
