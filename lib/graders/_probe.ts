@@ -131,7 +131,8 @@ function setRow(output: string, references: readonly string[]): void {
  * shared by the graders' probes and their quick answers.
  */
 export function changedText(text: string, step: FormattingStep | "several"): string {
-  return FORMS(text).changed(step === "several" ? ALL : FORMATTING_STEPS.indexOf(step));
+  const forms = text === rowOutput ? rowOutputForms : FORMS(text);
+  return forms.changed(step === "several" ? ALL : FORMATTING_STEPS.indexOf(step));
 }
 
 /** A change beyond the seven formatting steps that may flip a failing row. */
