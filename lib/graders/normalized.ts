@@ -9,6 +9,7 @@ import { normalizedExactMatchBest } from "./squad_metric.ts";
 import { normalizedText, passesUnderscored } from "./_squad_normalized.ts";
 import { type DefinedGrader, defineGrader } from "./define_grader.ts";
 import type { OptionsOf } from "./options.ts";
+import type { GradeInput } from "./types.ts";
 import { SQUAD_OPTIONS } from "./squad_settings.ts";
 import { squadSteps } from "./token_f1.ts";
 import { squadUnchangedSteps } from "./_probe.ts";
@@ -16,6 +17,16 @@ import { SQUAD_STEPS } from "../text/mod.ts";
 
 /** Options of the normalized grader: `version` (SQuAD 1 or 2) and `steps`. */
 export type NormalizedOptions = OptionsOf<typeof SQUAD_OPTIONS>;
+
+/**
+ * True when the output is the first reference itself under SQuAD v1.1: the same text
+ * normalizes alike, so the row passes with reference 0 (the first best one) whatever the steps,
+ * without normalizing either. Under v2.0 a reference that normalizes to nothing is passed over.
+ */
+function sameAsFirst(input: GradeInput, options: NormalizedOptions): boolean {
+  return options.version === 1 && input.references.length > 0 &&
+    input.references[0] === input.output;
+}
 
 /**
  * Normalized exact match: passes when the normalized output equals a normalized reference.
@@ -61,10 +72,12 @@ export const normalizedGrader: DefinedGrader<
   },
   verdict(input, options) {
     if (input.references.length === 0 && options.version === 1) return null;
+    if (sameAsFirst(input, options)) return true;
     return normalizedExactMatchBest(input.output, input.references, options).value === 1;
   },
   grade(input, options) {
     if (input.references.length === 0 && options.version === 1) return noReference();
+    if (sameAsFirst(input, options)) return binary(true, undefined, 0);
     const best = normalizedExactMatchBest(input.output, input.references, options);
     if (best.value === 1) {
       return binary(true, undefined, best.referenceIndex < 0 ? undefined : best.referenceIndex);

@@ -1,9 +1,10 @@
-import { FORMATTING_FUNCTIONS } from "../text/mod.ts";
+import { FORMATTING_FUNCTIONS, SQUAD_STEPS } from "../text/mod.ts";
 import { passesUnderscored } from "./_squad_normalized.ts";
 import { nearMiss } from "./near_miss.ts";
 import fc from "fast-check";
 import assert from "node:assert/strict";
 import { normalizedGrader } from "./normalized.ts";
+import { normalizedExactMatchBest } from "./squad_metric.ts";
 
 Deno.test("normalized: SQuAD normalization by default, best of several references", () => {
   const r = normalizedGrader.grade({ output: "  The PARIS. ", references: ["London", "paris"] });
@@ -100,4 +101,32 @@ Deno.test("the probe of normalized: underscores found with and without the quick
   assert.deepEqual(nearMiss("normalized", wide, normalizedGrader.grade(wide)), ["underscores"]);
   const wrong = { output: "Eiffel Tower", references: ["Eiffel Towers"] };
   assert.deepEqual(nearMiss("normalized", wrong, normalizedGrader.grade(wrong)), []);
+});
+
+Deno.test("property: a row whose output is its first reference grades as normalizing both does", () => {
+  const text = fc.array(fc.constantFrom("a", "The", " ", ".", "É", "", "an", "x_y", "\u00a0"), {
+    maxLength: 5,
+  }).map((xs) => xs.join(""));
+  const settings = fc.record({
+    version: fc.constantFrom(1 as const, 2 as const),
+    steps: fc.subarray([...SQUAD_STEPS]),
+  });
+  fc.assert(
+    fc.property(text, fc.array(text, { maxLength: 2 }), settings, (output, others, options) => {
+      const input = { output, references: [output, ...others] };
+      const best = normalizedExactMatchBest(output, input.references, options);
+      const want = best.value === 1
+        ? {
+          score: 1,
+          pass: true,
+          ...(best.referenceIndex < 0 ? {} : { referenceIndex: best.referenceIndex }),
+        }
+        : undefined;
+      const got = normalizedGrader.grade(input, options);
+      if (want !== undefined) assert.deepEqual(got, want, JSON.stringify([input, options]));
+      else assert.equal(got.pass, false, JSON.stringify([input, options]));
+      assert.equal(normalizedGrader.verdict(input, options), best.value === 1);
+    }),
+    { numRuns: 5_000 },
+  );
 });
