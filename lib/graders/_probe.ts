@@ -129,6 +129,15 @@ function setRow(output: string, references: readonly string[]): void {
 /**
  * `text` after a formatting step (or all seven, `several`), as the probe makes it: made once and
  * shared by the graders' probes and their quick answers.
+ *
+ * @example One step, then all seven
+ * ```ts
+ * import { changedText } from "./_probe.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(changedText(" New  York ", "underscores"), "New_York");
+ * assert.equal(changedText(" 'New  York' ", "several"), "new_york");
+ * ```
  */
 export function changedText(text: string, step: FormattingStep | "several"): string {
   const forms = text === rowOutput ? rowOutputForms : FORMS(text);
@@ -234,8 +243,8 @@ const lower = (c: number): number => c >= 0x41 && c <= 0x5a ? c | 0x20 : c;
 /**
  * True when the folded form (`TextForms.folded`) of the ASCII text `b` is part of that of `a`,
  * told by walking both from each place where `a` has `b`'s first kept character (in either
- * case), without making either. Past `budget` steps of walking (texts made to match far at many places), the folded
- * forms are made and searched instead, so the work stays linear.
+ * case), without making either. Past `budget` steps of walking (texts made to match far at many
+ * places), the folded forms are made and searched instead, so the work stays linear.
  */
 export function containsFolded(
   a: string,
