@@ -1,12 +1,13 @@
 // A worker thread of the score job (see _score_workers.ts): it is sent the configuration once,
 // then chunks of rows, and answers each chunk with the rows' grades, in order.
-import { type GradableRow, RowGrader, type RowGraderConfig } from "./_row_grader.ts";
+import { RowGrader, type RowGraderConfig } from "./_row_grader.ts";
+import { type RowColumns, unpackRows } from "./_rows_codec.ts";
 import { type PackedGrades, packGrades } from "./_grades_codec.ts";
 
 /** A message to the worker: the configuration first, then chunks. */
 export type ToWorker =
   | { config: RowGraderConfig }
-  | { chunk: number; rows: GradableRow[] };
+  | { chunk: number; rows: RowColumns };
 
 /**
  * The worker's messages: that it is ready (its modules loaded and its grader built, sent once
@@ -31,7 +32,7 @@ export function serve(scope: {
       return;
     }
     try {
-      const grades = packGrades(message.rows.map((r) => grader!.grade(r)));
+      const grades = packGrades(unpackRows(message.rows).map((r) => grader!.grade(r)));
       scope.postMessage({ chunk: message.chunk, grades }, {
         transfer: [grades.tags.buffer, grades.numbers.buffer],
       });

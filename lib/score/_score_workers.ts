@@ -7,7 +7,8 @@
 // threw) is graded again on the calling thread: the same grades, or the same error.
 import type { ResultRow } from "../io/mod.ts";
 import { UserRangeError } from "../errors/mod.ts";
-import type { GradableRow, RowGrader, RowGrades } from "./_row_grader.ts";
+import type { RowGrader, RowGrades } from "./_row_grader.ts";
+import { packRows } from "./_rows_codec.ts";
 import type { FromWorker, ToWorker } from "./_score_worker.ts";
 import { type PackedGrades, unpackGrades } from "./_grades_codec.ts";
 
@@ -72,16 +73,6 @@ export function checkWorkers(workers: number | undefined): number {
     throw new UserRangeError(`workers must be a whole number from 1 to 256, got ${workers}`);
   }
   return workers;
-}
-
-function gradable(row: ResultRow): GradableRow {
-  return {
-    output: row.output,
-    reference: row.reference,
-    schema: row.schema,
-    threshold: row.threshold,
-    assertions: row.assertions,
-  };
 }
 
 /**
@@ -164,7 +155,10 @@ class Pool {
     const w = worker;
     return new Promise((done) => {
       this.#waiting.set(chunk, { worker: w, done });
-      w.postMessage({ chunk, rows: rows.map(gradable) } satisfies ToWorker);
+      const columns = packRows(rows);
+      w.postMessage({ chunk, rows: columns } satisfies ToWorker, {
+        transfer: [columns.kinds.buffer, columns.counts.buffer],
+      });
     });
   }
 
