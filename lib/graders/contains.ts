@@ -73,6 +73,8 @@ export const containsGrader: DefinedGrader<
     compares: "contains",
     // Case-sensitive: a reference held after a step, told by walking it along the changed output.
     passesAfter: (options) => options.ignoreCase === true ? undefined : passesAfter,
+    // Only the output's number words can make it hold a reference it did not.
+    numberReadingSkip: "output-words",
   },
   grade(input, options) {
     const ignoreCase = options.ignoreCase;

@@ -15,13 +15,7 @@
  * @module
  */
 import { FORMATTING_STEPS, type FormattingStep } from "../text/mod.ts";
-import {
-  type NumberReadingSkip,
-  probe,
-  PROBE_EXTRAS,
-  type ProbeExtraName,
-  type ProbeTarget,
-} from "./_probe.ts";
+import { probe, PROBE_EXTRAS, type ProbeExtraName, type ProbeTarget } from "./_probe.ts";
 import { graderFor, type GraderName } from "./registry.ts";
 import type { GradeInput, GradeResult } from "./types.ts";
 
@@ -66,17 +60,6 @@ export const NEAR_MISS_MEANINGS: Readonly<Record<NearMissProbe, string>> = {
   ) as Record<ProbeExtraName, string>,
 };
 
-/**
- * The rows without digits that `number-reading` may pass over, by grader (see
- * `NumberReadingSkip`): exact and normalized pass only when the output equals a reference after
- * changes that keep digits; contains passes when it holds one.
- */
-const NUMBER_READING_SKIP: Partial<Record<GraderName, NumberReadingSkip>> = {
-  exact: "digits",
-  normalized: "digits",
-  contains: "output-words",
-};
-
 /** The probe's view of one grader with its settings, as its registry entry declares it. */
 function probeTarget(name: GraderName, options?: Record<string, unknown>): ProbeTarget {
   const grader = graderFor(name);
@@ -90,7 +73,7 @@ function probeTarget(name: GraderName, options?: Record<string, unknown>): Probe
       const changed = grader.resolve({ ...resolved, ...changes });
       return (input: GradeInput) => grader.verdict(input, changed);
     },
-    numberReadingSkip: NUMBER_READING_SKIP[name],
+    numberReadingSkip: grader.probe.numberReadingSkip,
   };
   return {
     verdict,

@@ -61,6 +61,8 @@ export const normalizedGrader: DefinedGrader<
   probe: {
     stepsOnReferences: true,
     extras: ["number-reading"],
+    // SQuAD normalization keeps digits: a row where one side alone has a digit stays.
+    numberReadingSkip: "digits",
     // The verdict depends on the texts only through their SQuAD normalization.
     unchangedOnAscii: (options) => squadUnchangedSteps(squadSteps(options as NormalizedOptions)),
     passesAfter: (options) => {

@@ -5,7 +5,7 @@
  */
 import type { FormattingStep } from "../text/mod.ts";
 import type { OptionsOf, OptionsSchema } from "./options.ts";
-import type { ProbeExtraName } from "./_probe.ts";
+import type { NumberReadingSkip, ProbeExtraName } from "./_probe.ts";
 import type { Signature } from "./signature.ts";
 
 /** What one grader sees of one row. */
@@ -98,6 +98,11 @@ export interface ProbeSpec {
   readonly passesAfter?: (
     options: Readonly<Record<string, unknown>>,
   ) => ((step: FormattingStep | "several", input: GradeInput) => boolean | undefined) | undefined;
+  /**
+   * Which rows without a digit the `number-reading` probe may pass over for this grader (see
+   * `NumberReadingSkip`); left out, it searches every row for number words.
+   */
+  readonly numberReadingSkip?: NumberReadingSkip;
 }
 
 /** What a corpus figure knows about the rows beyond their summed statistics. */

@@ -47,7 +47,7 @@ export const CHUNK_ROWS = 250;
  */
 export const SMALL_FILE_ROWS = 4000;
 /** Chunks in flight per worker: enough to keep it busy, few enough to bound memory. */
-const AHEAD = 2;
+const AHEAD = 3;
 
 /**
  * The default number of threads `score` grades on: one per core
