@@ -57,7 +57,9 @@ export function packRows(rows: readonly GradableRow[]): RowColumns {
     if (reference === null || reference === undefined) kinds[i] = -1;
     else {
       const kind = KINDS.indexOf(reference.kind);
-      if (kind < 0) throw new TypeError(`Cannot send a row with reference kind ${reference.kind}`);
+      if (kind < 0) {
+        throw new Error(`Cannot send a reference of kind ${reference.kind} (a bug in verdict)`);
+      }
       kinds[i] = kind;
       counts[i] = reference.values.length;
       for (const value of reference.values) values.push(value);
