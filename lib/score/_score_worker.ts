@@ -1,20 +1,21 @@
 // A worker thread of the score job (see _score_workers.ts): it is sent the configuration once,
-// then chunks of rows, and answers each chunk with the rows' grades, in order.
+// then chunks of rows, and answers each chunk with the rows' grades, in order. In memory shared
+// with the calling thread it marks itself ready, and counts the chunks it has finished.
 import { RowGrader, type RowGraderConfig } from "./_row_grader.ts";
 import { type RowColumns, unpackRows } from "./_rows_codec.ts";
 import { type PackedGrades, packGrades } from "./_grades_codec.ts";
 
-/** A message to the worker: the configuration first, then chunks. */
+/**
+ * A message to the worker: the configuration first, with the shared state and the worker's slot
+ * in it (`state[2 × slot]` is set to 1 once the worker is ready, `state[2 × slot + 1]` counts the
+ * chunks it has answered), then chunks.
+ */
 export type ToWorker =
-  | { config: RowGraderConfig }
+  | { config: RowGraderConfig; state: Int32Array<ArrayBufferLike>; slot: number }
   | { chunk: number; rows: RowColumns };
 
-/**
- * The worker's messages: that it is ready (its modules loaded and its grader built, sent once
- * after the configuration), then each chunk's grades (packed), or that grading threw.
- */
+/** The worker's answer to one chunk: its grades (packed), or that grading threw. */
 export type FromWorker =
-  | { ready: true }
   | { chunk: number; grades: PackedGrades }
   | { chunk: number; failed: string };
 
@@ -24,11 +25,15 @@ export function serve(scope: {
   postMessage(message: FromWorker, options?: StructuredSerializeOptions): void;
 }): void {
   let grader: RowGrader | undefined;
+  let state: Int32Array<ArrayBufferLike> | undefined;
+  let slot = 0;
   scope.onmessage = (event) => {
     const message = event.data;
     if ("config" in message) {
       grader = new RowGrader(message.config);
-      scope.postMessage({ ready: true });
+      state = message.state;
+      slot = message.slot;
+      Atomics.store(state, 2 * slot, 1);
       return;
     }
     try {
@@ -40,6 +45,7 @@ export function serve(scope: {
       // The main thread grades the chunk itself, so the error reaches the caller as it was.
       scope.postMessage({ chunk: message.chunk, failed: String(error) });
     }
+    Atomics.add(state!, 2 * slot + 1, 1);
   };
 }
 

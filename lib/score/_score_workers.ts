@@ -88,17 +88,30 @@ interface Pending {
   done: boolean;
 }
 
-/** A pool of workers grading chunks; a chunk whose worker failed resolves to undefined. */
+/**
+ * A pool of workers grading chunks; a chunk whose worker failed resolves to undefined.
+ *
+ * How far each worker has got is kept in memory shared with it (whether it is ready, and how many
+ * chunks it has finished), not learnt from its messages: the calling thread reads those only when
+ * it waits for something, and while it reads, counts and grades its own chunks it would go on
+ * believing a worker busy that has long been idle.
+ */
 class Pool {
   readonly #workers: Worker[] = [];
   readonly #waiting = new Map<number, { worker: Worker; done: (g?: PackedGrades) => void }>();
-  readonly #load = new Map<Worker, number>();
-  /** Workers that said they are ready; chunks go only to them. */
-  readonly #ready = new Set<Worker>();
+  /** Per worker (by its slot): whether it is ready (0 or 1), then the chunks it has finished. */
+  readonly #state: Int32Array<ArrayBufferLike>;
+  readonly #slot = new Map<Worker, number>();
+  /** Chunks sent to each worker (by its slot). */
+  readonly #sent: number[] = [];
   #next = 0;
 
   constructor(size: number, grader: RowGrader) {
-    for (let i = 0; i < size; i++) {
+    // Without shared memory (no runtime verdict supports lacks it, but a sandbox might), no
+    // worker starts and the calling thread grades everything.
+    const shared = typeof SharedArrayBuffer === "function";
+    this.#state = shared ? new Int32Array(new SharedArrayBuffer(8 * size)) : new Int32Array(0);
+    for (let i = 0; shared && i < size; i++) {
       let worker: Worker;
       try {
         worker = new Worker(WORKER_MODULE!, { type: "module" });
@@ -107,14 +120,9 @@ class Pool {
       }
       worker.onmessage = (event: MessageEvent<FromWorker>) => {
         const message = event.data;
-        if ("ready" in message) {
-          this.#ready.add(worker);
-          return;
-        }
         const waiting = this.#waiting.get(message.chunk);
         if (waiting === undefined) return;
         this.#waiting.delete(message.chunk);
-        this.#load.set(worker, this.#load.get(worker)! - 1);
         if ("grades" in message) workerChunks.graded++;
         waiting.done("grades" in message ? message.grades : undefined);
       };
@@ -123,9 +131,10 @@ class Pool {
         this.#drop(worker);
       };
       worker.onmessageerror = () => this.#drop(worker);
-      worker.postMessage({ config: grader.config } satisfies ToWorker);
+      worker.postMessage({ config: grader.config, state: this.#state, slot: i } satisfies ToWorker);
       this.#workers.push(worker);
-      this.#load.set(worker, 0);
+      this.#slot.set(worker, i);
+      this.#sent[i] = 0;
     }
   }
 
@@ -134,24 +143,40 @@ class Pool {
   }
 
   /**
-   * Whether every ready worker has `ahead` chunks queued (or no worker is ready: a worker takes
-   * tens of milliseconds to load its modules, more on a busy machine, and meanwhile the calling
-   * thread grades on rather than wait for it).
+   * Whether a worker may be sent chunks: once it says it is ready (a worker takes tens of
+   * milliseconds to load its modules, more on a busy machine, and meanwhile the calling thread
+   * grades on rather than wait for it), or at once when a test queues early.
    */
-  full(ahead: number): boolean {
-    const workers = workerRule.queueEarly ? this.#workers.length : this.#ready.size;
-    return this.#waiting.size >= ahead * workers;
+  #usable(worker: Worker): boolean {
+    return workerRule.queueEarly || Atomics.load(this.#state, 2 * this.#slot.get(worker)!) === 1;
   }
 
-  /** Grade a chunk on the least busy ready worker (undefined: no worker could). */
+  /** Chunks sent to a worker that it has not finished. */
+  #queued(worker: Worker): number {
+    const slot = this.#slot.get(worker)!;
+    return this.#sent[slot] - Atomics.load(this.#state, 2 * slot + 1);
+  }
+
+  /** Whether every usable worker has `ahead` chunks queued (or no worker is usable). */
+  full(ahead: number): boolean {
+    for (const worker of this.#workers) {
+      if (this.#usable(worker) && this.#queued(worker) < ahead) return false;
+    }
+    return true;
+  }
+
+  /** Grade a chunk on the least busy usable worker (undefined: no worker could). */
   submit(rows: ResultRow[]): Promise<PackedGrades | undefined> {
     let worker: Worker | undefined;
-    for (const w of workerRule.queueEarly ? this.#workers : this.#ready) {
-      if (worker === undefined || this.#load.get(w)! < this.#load.get(worker)!) worker = w;
+    let least = Infinity;
+    for (const w of this.#workers) {
+      if (!this.#usable(w)) continue;
+      const queued = this.#queued(w);
+      if (queued < least) [worker, least] = [w, queued];
     }
     if (worker === undefined) return Promise.resolve(undefined);
     const chunk = this.#next++;
-    this.#load.set(worker, this.#load.get(worker)! + 1);
+    this.#sent[this.#slot.get(worker)!]++;
     const w = worker;
     return new Promise((done) => {
       this.#waiting.set(chunk, { worker: w, done });
@@ -165,7 +190,6 @@ class Pool {
   /** Stop a failed worker; its chunks resolve to undefined (graded on the calling thread). */
   #drop(worker: Worker): void {
     worker.terminate();
-    this.#ready.delete(worker);
     const at = this.#workers.indexOf(worker);
     if (at >= 0) this.#workers.splice(at, 1);
     for (const [chunk, waiting] of this.#waiting) {
@@ -178,7 +202,6 @@ class Pool {
   close(): void {
     for (const worker of this.#workers) worker.terminate();
     this.#workers.length = 0;
-    this.#ready.clear();
     for (const waiting of this.#waiting.values()) waiting.done(undefined);
     this.#waiting.clear();
   }
