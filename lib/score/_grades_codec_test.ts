@@ -146,6 +146,23 @@ Deno.test("every empty array unpacks to one shared, frozen array; non-empty ones
 
 // The keys of a grade result, in the order the graders add them: shapes with code of their own
 // are subsequences of it.
+/**
+ * Up to twelve rows of 1 to `most` graders' results drawn from `result`, without near-miss steps,
+ * thresholds or assertions (the tests using it look at the result objects).
+ */
+const resultRows = (result: fc.Arbitrary<unknown>, most: number) =>
+  fc.integer({ min: 1, max: most }).chain((columns) =>
+    fc.array(
+      fc.record({
+        results: fc.array(result, { minLength: columns, maxLength: columns }),
+        steps: fc.constant(Array.from({ length: columns }, () => [])),
+        thresholds: fc.constant(Array.from({ length: columns }, () => undefined)),
+        assertions: fc.constant([]),
+      }),
+      { maxLength: 12 },
+    ) as unknown as fc.Arbitrary<RowGrades[]>
+  );
+
 const RESULT_KEYS = ["score", "pass", "error", "notJudged", "reason", "referenceIndex", "stats"];
 
 Deno.test("results of every subsequence of the result keys, in order or shuffled, survive", () => {
@@ -159,18 +176,8 @@ Deno.test("results of every subsequence of the result keys, in order or shuffled
     (shuffle ? fc.shuffledSubarray(keys, { minLength: keys.length }) : fc.constant(keys))
       .map((order) => resultOf(order, values))
   );
-  const rows = (columns: number) =>
-    fc.array(
-      fc.record({
-        results: fc.array(shaped, { minLength: columns, maxLength: columns }),
-        steps: fc.constant(Array.from({ length: columns }, () => [])),
-        thresholds: fc.constant(Array.from({ length: columns }, () => undefined)),
-        assertions: fc.constant([]),
-      }),
-      { maxLength: 12 },
-    ) as unknown as fc.Arbitrary<RowGrades[]>;
   fc.assert(
-    fc.property(fc.integer({ min: 1, max: 4 }).chain(rows), (grades) => assertSameAsClone(grades)),
+    fc.property(resultRows(shaped, 4), (grades) => assertSameAsClone(grades)),
     { numRuns: 400 },
   );
 });
@@ -226,18 +233,8 @@ Deno.test("strings repeated in a column or across columns come back in their pla
     error: few,
     reason: fc.oneof(few, text),
   });
-  const rows = (columns: number) =>
-    fc.array(
-      fc.record({
-        results: fc.array(result, { minLength: columns, maxLength: columns }),
-        steps: fc.constant(Array.from({ length: columns }, () => [])),
-        thresholds: fc.constant(Array.from({ length: columns }, () => undefined)),
-        assertions: fc.constant([]),
-      }),
-      { maxLength: 12 },
-    ) as unknown as fc.Arbitrary<RowGrades[]>;
   fc.assert(
-    fc.property(fc.integer({ min: 1, max: 3 }).chain(rows), (grades) => assertSameAsClone(grades)),
+    fc.property(resultRows(result, 3), (grades) => assertSameAsClone(grades)),
     { numRuns: 300 },
   );
   // A repeat is sent once: the packed chunk holds each of the column's strings a single time.
