@@ -1,7 +1,12 @@
 // Whether two texts are equal, or one holds the other, once a formatting step is applied to both,
 // told by walking them under the step's rule without making the changed texts (the near-miss
 // probe asks this of the output and each reference of every failing exact or contains row).
-import { FORMATTING_FUNCTIONS, type FormattingStep, outerQuoted } from "./formatting_steps.ts";
+import {
+  FORMATTING_FUNCTIONS,
+  type FormattingStep,
+  outerQuoted,
+  strippedEnd,
+} from "./formatting_steps.ts";
 import { isPyWhitespace } from "./python_strings.ts";
 
 // Python whitespace among the code units below 0x80: 1, else 0.
@@ -70,11 +75,6 @@ function sameJoined(
   }
 }
 
-const endsStripped = (s: string): number => {
-  const last = s.charCodeAt(s.length - 1);
-  return last === 0x2e || last === 0x21 ? s.length - 1 : s.length;
-};
-
 /**
  * Whether `FORMATTING_FUNCTIONS[step](a) === FORMATTING_FUNCTIONS[step](b)`, told without making
  * either changed text; undefined where it is not told so: for `nfkc` and `several`, and for
@@ -120,7 +120,7 @@ export function equalAfterStep(
     case "collapse-whitespace":
       return sameJoined(a, 0, a.length, b, 0, b.length, 0x20);
     case "strip-trailing-punctuation":
-      return sameRange(a, 0, endsStripped(a), b, 0, endsStripped(b));
+      return sameRange(a, 0, strippedEnd(a), b, 0, strippedEnd(b));
     case "underscores": {
       const i = trimmedStart(a);
       const j = trimmedStart(b);
@@ -228,7 +228,7 @@ export function containedAfterStep(
       to = trimmedEnd(reference, from);
       return to > from && changedOutput.includes(reference.slice(from, to));
     case "strip-trailing-punctuation":
-      to = endsStripped(reference);
+      to = strippedEnd(reference);
       return to > 0 && changedOutput.includes(reference.slice(0, to));
     case "strip-quotes":
       if (outerQuoted(reference)) {

@@ -89,11 +89,30 @@ export const FORMATTING_FUNCTIONS: Readonly<Record<FormattingStep, (s: string) =
   "lowercase": (s) => s.toLowerCase(),
   "nfkc": (s) => s.normalize("NFKC"),
   "collapse-whitespace": (s) => s.replace(WS_TO_COLLAPSE, " "),
-  "strip-trailing-punctuation": (s) => s.endsWith(".") || s.endsWith("!") ? s.slice(0, -1) : s,
+  "strip-trailing-punctuation": (s) => s.slice(0, strippedEnd(s)),
   // pySplit(s).join("_"): the ends stripped, each inner run of whitespace made one `_`.
   "underscores": (s) => pyStrip(s).replace(WS_RUN, "_"),
   "strip-quotes": (s) => outerQuoted(s) ? s.slice(1, -1) : s,
 };
+
+/**
+ * Where `s` ends once `strip-trailing-punctuation` has been applied: one `.` or `!` at its end is
+ * removed, no more.
+ *
+ * @example One mark only
+ * ```ts
+ * import { strippedEnd } from "./formatting_steps.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(strippedEnd("Paris!!"), 6);
+ * assert.equal(strippedEnd("Paris?"), 6);
+ * assert.equal(strippedEnd(""), 0);
+ * ```
+ */
+export function strippedEnd(s: string): number {
+  const last = s.charCodeAt(s.length - 1);
+  return last === 0x2e || last === 0x21 ? s.length - 1 : s.length;
+}
 
 /**
  * True when `s` has a pair of matching outer quotes, which `strip-quotes` removes.
