@@ -6,15 +6,7 @@
 // rule matches whole words only, and the pieces around it are cut at whitespace, which no step
 // deletes). So the scan stops at the end of the first such piece.
 
-// Code units below 0x80: 1 Python whitespace, 2 letter or digit, 3 punctuation (Python's
-// string.punctuation), 0 any other (controls, DEL), which the scan leaves to the full steps.
-const CLASS = new Uint8Array(128);
-for (let c = 0x09; c <= 0x0d; c++) CLASS[c] = 1;
-for (let c = 0x1c; c <= 0x20; c++) CLASS[c] = 1;
-for (let c = 0x21; c <= 0x7e; c++) CLASS[c] = 3;
-for (let c = 0x30; c <= 0x39; c++) CLASS[c] = 2;
-for (let c = 0x41; c <= 0x5a; c++) CLASS[c] = 2;
-for (let c = 0x61; c <= 0x7a; c++) CLASS[c] = 2;
+import { SQUAD_ASCII_CLASS as CLASS } from "../text/_squad_ascii.ts";
 
 const A = 0x61;
 const N = 0x6e;
@@ -47,8 +39,9 @@ export function keepsSquadToken(s: string): boolean | undefined {
   for (let i = 0; i <= n; i++) {
     // The end of the text ends the last piece as whitespace does.
     const c = i < n ? s.charCodeAt(i) : 0x20;
+    // Classes: 1 whitespace, 2 or 3 letter or digit, 4 punctuation, 0 left to the full steps.
     const k = c < 0x80 ? CLASS[c] : 0;
-    if (k === 2) {
+    if (k === 2 || k === 3) {
       const lower = c >= 0x41 && c <= 0x5a ? c | 0x20 : c;
       if (kept === 0) first = lower;
       else if (kept === 1) second = lower;

@@ -5,9 +5,21 @@
 // match a whole piece. This holds for text made of printable ASCII and Python's ASCII whitespace;
 // other characters (controls, DEL, non-ASCII) are left to the step-by-step path.
 
-// Character classes of the code units below 0x80: 0 not handled here, 1 Python whitespace,
-// 2 lowercase letter or digit, 3 uppercase letter, 4 punctuation (Python's string.punctuation).
-const CLASS = new Uint8Array(128);
+/**
+ * Character classes of the code units below 0x80 for the SQuAD steps' ASCII fast paths: 0 not
+ * handled here (controls, DEL), 1 Python whitespace, 2 lowercase letter or digit, 3 uppercase
+ * letter, 4 punctuation (Python's `string.punctuation`).
+ *
+ * @example Classes
+ * ```ts
+ * import { SQUAD_ASCII_CLASS } from "./_squad_ascii.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual([..." a9B_\x7f"].map((c) => SQUAD_ASCII_CLASS[c.charCodeAt(0)]), [1, 2, 2, 3, 4, 0]);
+ * ```
+ */
+export const SQUAD_ASCII_CLASS: Uint8Array = new Uint8Array(128);
+const CLASS = SQUAD_ASCII_CLASS;
 for (let c = 0x09; c <= 0x0d; c++) CLASS[c] = 1;
 for (let c = 0x1c; c <= 0x20; c++) CLASS[c] = 1;
 for (let c = 0x21; c <= 0x7e; c++) CLASS[c] = 4;
