@@ -72,6 +72,66 @@ function centrePathCost(hyp: Int32Array, n: number, ref: Int32Array, m: number):
 }
 
 /**
+ * True when the beam of `hyp[0, n)` against `ref[0, m)` holds every cell of the table (`n` ≥ 1),
+ * so that its distance is the distance without a beam: no row's cells start past column 0
+ * (`floor(i × ratio)` is at most `m`, and `m` is at most the beam's reach), and row 1's reach
+ * already ends at the last column (later rows' ends only move right; row `n` holds every cell).
+ */
+function beamHoldsAll(n: number, m: number): boolean {
+  const ratio = beamRatio(n, m);
+  const beam = beamWidth(ratio);
+  return m <= beam && Math.floor(ratio) + beam >= m + 1;
+}
+
+/**
+ * The distance through the beam of `hyp[0, n)` against `ref[0, m)` (`n` ≥ 1), the cost that
+ * `BeamEditDistance.distance` gives, worked out in one row (`row`, room for `m + 1`) with no
+ * trace and no cache: each cell is the least of the same three moves, and cells outside the beam
+ * are never reached (they hold `UNREACHED`; a cell reached only from them holds a little more,
+ * still far above any real cost, so no sum below them changes).
+ */
+function beamDistance(
+  hyp: Int32Array,
+  n: number,
+  ref: Int32Array,
+  m: number,
+  row: Int32Array,
+): number {
+  const width = m + 1;
+  for (let j = 0; j < width; j++) row[j] = j * COST;
+  const ratio = beamRatio(n, m);
+  const beam = beamWidth(ratio);
+  for (let i = 1; i <= n; i++) {
+    const diagonal = Math.floor(i * ratio);
+    const low = Math.max(0, diagonal - beam);
+    const high = i === n ? width : Math.min(width, diagonal + beam);
+    const word = hyp[i - 1];
+    let j = low;
+    let left = UNREACHED;
+    // The cell above-left: the last row's, read before this row writes over it.
+    let corner = j > 0 ? row[j - 1] : 0;
+    if (low > 0) row.fill(UNREACHED, 0, low);
+    if (j === 0) {
+      corner = row[0];
+      left = row[0] + COST;
+      row[0] = left;
+      j = 1;
+    }
+    for (; j < high; j++) {
+      const above = row[j];
+      let best = corner + (word === ref[j - 1] ? 0 : COST);
+      corner = above;
+      if (above + COST < best) best = above + COST;
+      if (left + COST < best) best = left + COST;
+      row[j] = best;
+      left = best;
+    }
+    if (high < width) row.fill(UNREACHED, high, width);
+  }
+  return row[m];
+}
+
+/**
  * Edit distance between a fixed reference and hypotheses of one length, with the rows of each
  * hypothesis prefix cached (shifted hypotheses share prefixes), and the trace of operations.
  * Words are integer ids (equal words, equal ids), so cells compare numbers.
@@ -528,9 +588,13 @@ class ShiftSearch {
       this.#positions = grownInts(this.#positions, 2 * symbols);
       const plain = bitEditDistance(this.hyp, n, this.ref, m, symbols, this.#positions);
       if (plain <= enough) {
-        if (plain + Math.abs(n - m) < BEAM_WIDTH) return plain;
+        if (plain + Math.abs(n - m) < BEAM_WIDTH || beamHoldsAll(n, m)) return plain;
         // Too unequal lengths for that proof: a path through the beam as cheap as `plain` is.
         if (centrePathCost(this.hyp, n, ref, m) === plain) return plain;
+        // Else the beam's own distance, as the first round would measure it (and stop at).
+        this.#scratch = grownInts(this.#scratch, m + 1);
+        const inBeam = beamDistance(this.hyp, n, ref, m, this.#scratch);
+        if (inBeam <= enough) return inBeam;
       }
     }
     this.#edit.reset(ref, m);
