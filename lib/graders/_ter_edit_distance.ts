@@ -6,6 +6,7 @@
 import { SymbolTable } from "./_ngram_ids.ts";
 import { bitEditDistance } from "./_bit_edit_distance.ts";
 import { LineWords } from "./_ter_line_words.ts";
+import { BitRows } from "./_ter_bit_rows.ts";
 
 const COST = 1;
 /** Longest block of words moved in one shift. */
@@ -81,6 +82,36 @@ function beamHoldsAll(n: number, m: number): boolean {
   const ratio = beamRatio(n, m);
   const beam = beamWidth(ratio);
   return m <= beam && Math.floor(ratio) + beam >= m + 1;
+}
+
+/**
+ * True when the beam of hypotheses of `n` ≥ 1 words against `m` reference words leaves out no
+ * cell that a cheapest path without the beam could pass through, so that every such hypothesis's
+ * distance through the beam is its distance without one. A path through cell (i, j) costs at
+ * least |i − j| to get there and |(n − i) − (m − j)| from there to the end, and no distance
+ * exceeds max(n, m) (a substitution or an insertion or deletion per word of the longer side): it
+ * is enough that this least cost is above max(n, m) at every cell left out. Over the cells left
+ * out of a row (a run of columns at either end) the least cost, a convex function of i − j that
+ * is smallest at 0, is smallest at the run's column nearest to i.
+ */
+function beamKeepsCheapestPaths(n: number, m: number): boolean {
+  const ratio = beamRatio(n, m);
+  const beam = beamWidth(ratio);
+  const width = m + 1;
+  const most = Math.max(n, m);
+  /** The least cost through cells with i − j in [from, to]. */
+  const least = (from: number, to: number) => {
+    const d = Math.min(Math.max(0, from), to);
+    return Math.abs(d) + Math.abs(n - m - d);
+  };
+  for (let i = 1; i <= n; i++) {
+    const diagonal = Math.floor(i * ratio);
+    const low = Math.max(0, diagonal - beam);
+    const high = i === n ? width : Math.min(width, diagonal + beam);
+    if (low > 0 && least(i - low + 1, i) <= most) return false; // columns [0, low)
+    if (high < width && least(i - m, i - high) <= most) return false; // columns [high, m]
+  }
+  return true;
 }
 
 /**
@@ -548,6 +579,9 @@ class ShiftSearch {
   #counts = new Int32Array(128);
   readonly #aligned = new Alignment();
   readonly #edit = new BeamEditDistance();
+  /** Candidates' rows by bits, for references of up to 32 words (see `edits`). */
+  readonly #bits = new BitRows();
+  #useBits = false;
 
   /** Room for `n` hypothesis words, `m` reference words and `symbols` ids. */
   size(n: number, m: number, symbols: number): void {
@@ -598,6 +632,10 @@ class ShiftSearch {
       }
     }
     this.#edit.reset(ref, m);
+    // Where the beam keeps every cheapest path, a candidate's distance through it is its
+    // distance without it, measured on rows of bits.
+    this.#useBits = prune && m <= 64 && n > 0 && beamKeepsCheapestPaths(n, m);
+    if (this.#useBits) this.#bits.reset(ref, m, symbols);
     let shifts = 0;
     let checked = 0;
     let known = -1; // the current words' distance, when a candidate measured it
@@ -642,6 +680,7 @@ class ShiftSearch {
     const firstAt = this.#firstAt;
     const nextAt = this.#nextAt;
     let toEndKnown = false;
+    const bits = this.#useBits;
     let found = false;
     let bestGain = 0;
     let bestLength = 0;
@@ -675,14 +714,18 @@ class ShiftSearch {
                   : length + target,
               );
               if (prune && !toEndKnown) {
-                ed.toEnd(hyp, n);
+                if (bits) this.#bits.round(hyp, n);
+                else ed.toEnd(hyp, n);
                 toEndKnown = true;
               }
-              // The plain search measures every candidate in full.
+              // The plain search measures every candidate in full. The candidate's words before
+              // the earlier of `start` and `target` are the current ones.
               const gain = before -
-                (prune
-                  ? ed.distanceThrough(scratch, n, changedTo)
-                  : ed.distance(scratch, n, false));
+                (!prune
+                  ? ed.distance(scratch, n, false)
+                  : bits
+                  ? this.#bits.through(scratch, Math.min(start, target), changedTo)
+                  : ed.distanceThrough(scratch, n, changedTo));
               checked++;
               if (
                 !found ||

@@ -180,3 +180,30 @@ Deno.test("TER equals the textbook count (whole tables, moves kept per cell)", (
     { numRuns: 1500 },
   );
 });
+
+Deno.test("where the beam leaves out cheap paths, TER still equals the textbook count", () => {
+  // A reference of 26–64 words and a hypothesis of a few of its words from one end, shuffled
+  // (or the other way round): the beam (for such unequal lengths) cuts off the cheapest paths,
+  // and blocks worth shifting are there, so candidates must be measured through the beam.
+  const ends = fc.tuple(
+    fc.integer({ min: 26, max: 64 }),
+    fc.integer({ min: 2, max: 14 }),
+    fc.boolean(),
+    fc.boolean(),
+    fc.nat(),
+  ).map(([m, n, start, swap, cut]) => {
+    const r = Array.from({ length: m }, (_, k) => k % 9 === 8 ? "ü" : `w${k}`);
+    const piece = start ? r.slice(0, n) : r.slice(m - n);
+    const at = cut % n;
+    const h = [...piece.slice(at), ...piece.slice(0, at)];
+    return swap ? [r, h] : [h, r];
+  });
+  fc.assert(
+    fc.property(ends, ([h, r]) => {
+      const expected = textbookTer(h, r);
+      assert.equal(translationEditRate(h, r).edits, expected);
+      assert.equal(translationEditRate(h, r, false).edits, expected);
+    }),
+    { numRuns: 400 },
+  );
+});
