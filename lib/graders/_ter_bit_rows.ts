@@ -60,16 +60,19 @@ export class BitRows {
     this.#m = m;
   }
 
-  /** Take `hyp[0, n)` as the current words: their rows from the start and to the end. */
-  round(hyp: Int32Array, n: number): void {
+  /**
+   * Take `hyp[0, n)` as the current words: their rows from the start and to the end; their
+   * distance.
+   */
+  round(hyp: Int32Array, n: number): number {
     if (this.#ahead.length < 4 * (n + 1)) {
       this.#ahead = new Int32Array(8 * (n + 1));
       this.#back = new Int32Array(10 * (n + 1));
     }
     const m = this.#m;
-    this.#walk(hyp, 0, n, 1, this.#eq, this.#ahead, 4, -1, 0, -1, 0, 0);
     // The same from the end: both lists read backwards, the distance kept at each row.
     this.#walk(hyp, n - 1, -1, -1, this.#eqBack, this.#back, 5, -1, 0, -1, 0, m);
+    return this.#walk(hyp, 0, n, 1, this.#eq, this.#ahead, 4, -1, 0, -1, 0, m);
   }
 
   /**
@@ -90,7 +93,7 @@ export class BitRows {
     plus1: number,
     minus1: number,
     score: number,
-  ): void {
+  ): number {
     const m = this.#m;
     const wide = m > 32;
     const last = wide ? 1 << (m - 33) : 1 << (m - 1);
@@ -137,6 +140,64 @@ export class BitRows {
       out[at + 3] = minus1;
       if (size === 5) out[at + 4] = score;
     }
+    return score;
+  }
+
+  /** Row `i`'s cost at column `j` for the current words: i plus the steps below j. */
+  #cost(i: number, j: number): number {
+    const a = 4 * i;
+    const ahead = this.#ahead;
+    if (j <= 32) {
+      const mask = j === 32 ? -1 : (1 << j) - 1;
+      return i + ones(ahead[a] & mask) - ones(ahead[a + 1] & mask);
+    }
+    const mask = j === 64 ? -1 : (1 << (j - 32)) - 1;
+    return i + ones(ahead[a]) - ones(ahead[a + 1]) + ones(ahead[a + 2] & mask) -
+      ones(ahead[a + 3] & mask);
+  }
+
+  /**
+   * The moves of one cheapest path for the current words of `n` (as `round` took them), into
+   * `trace` (room for n + m); how many. At each cell from the end back, the move the beam's table
+   * takes there (`BeamEditDistance`): the diagonal unless a deletion is cheaper, then an insertion
+   * if cheaper still (codes 0 same word, 1 other word, 2 a reference word alone, 3 a hypothesis
+   * word alone). Where the beam keeps every cheapest path, the cells on them and the moves that
+   * reach them cost the same in both tables, and no other move ties with them, so the moves
+   * are the beam's.
+   */
+  trace(hyp: Int32Array, ref: Int32Array, n: number, trace: Uint8Array): number {
+    const m = this.#m;
+    let k = 0;
+    let i = n;
+    let j = m;
+    while (i > 0 || j > 0) {
+      let move: number;
+      if (i === 0) move = 2;
+      else if (j === 0) move = 3;
+      else {
+        const same = hyp[i - 1] === ref[j - 1];
+        let best = this.#cost(i - 1, j - 1) + (same ? 0 : 1);
+        move = same ? 0 : 1;
+        const down = this.#cost(i - 1, j) + 1;
+        if (down < best) {
+          best = down;
+          move = 3;
+        }
+        if (this.#cost(i, j - 1) + 1 < best) move = 2;
+      }
+      trace[k++] = move;
+      if (move < 2) {
+        i--;
+        j--;
+      } else if (move === 2) j--;
+      else i--;
+    }
+    for (let a = 0, b = k - 1; a < b; a++, b--) {
+      const t = trace[a];
+      trace[a] = trace[b];
+      trace[b] = t;
+    }
+    return k;
   }
 
   /**
@@ -198,4 +259,11 @@ export class BitRows {
     }
     return best;
   }
+}
+
+/** How many bits of `x` are set. */
+function ones(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
 }

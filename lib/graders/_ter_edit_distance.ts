@@ -544,6 +544,10 @@ function shiftInto(
   }
 }
 
+function grownBytes(a: Uint8Array<ArrayBuffer>, size: number): Uint8Array<ArrayBuffer> {
+  return a.length >= size ? a : new Uint8Array(Math.max(size, 2 * a.length));
+}
+
 function grownInts(a: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
   return a.length >= size ? a : new Int32Array(Math.max(size, 2 * a.length));
 }
@@ -582,6 +586,9 @@ class ShiftSearch {
   /** Candidates' rows by bits, for references of up to 32 words (see `edits`). */
   readonly #bits = new BitRows();
   #useBits = false;
+  /** With bits, the trace of the round's words, in `#trace[0, #traceLength)`. */
+  #trace = new Uint8Array(128);
+  #traceLength = 0;
 
   /** Room for `n` hypothesis words, `m` reference words and `symbols` ids. */
   size(n: number, m: number, symbols: number): void {
@@ -631,19 +638,26 @@ class ShiftSearch {
         if (inBeam <= enough) return inBeam;
       }
     }
-    this.#edit.reset(ref, m);
     // Where the beam keeps every cheapest path, a candidate's distance through it is its
     // distance without it, measured on rows of bits.
     this.#useBits = prune && m <= 64 && n > 0 && beamKeepsCheapestPaths(n, m);
-    if (this.#useBits) this.#bits.reset(ref, m, symbols);
+    const bits = this.#useBits;
+    if (bits) this.#bits.reset(ref, m, symbols);
+    else this.#edit.reset(ref, m);
     let shifts = 0;
     let checked = 0;
     let known = -1; // the current words' distance, when a candidate measured it
     for (;;) {
       const hyp = this.hyp;
       if (prune && known >= 0 && known <= enough) return shifts + known;
-      const before = this.#edit.distance(hyp, n, true);
+      // With bits, the round's rows (from the start and to the end) are taken at once; the
+      // trace only when the search runs.
+      const before = bits ? this.#bits.round(hyp, n) : this.#edit.distance(hyp, n, true);
       if (prune && before <= enough) return shifts + before;
+      if (bits) {
+        this.#trace = grownBytes(this.#trace, n + m);
+        this.#traceLength = this.#bits.trace(hyp, ref, n, this.#trace);
+      }
       // The best shift of this round, ranked as Tercom ranks them (see `#search`).
       const gain = this.#search(n, m, before, checked, prune);
       checked = this.#checked;
@@ -675,7 +689,8 @@ class ShiftSearch {
     const ed = this.#edit;
     const scratch = this.#scratch;
     const aligned = this.#aligned;
-    aligned.read(ed.trace, ed.traceLength);
+    if (this.#useBits) aligned.read(this.#trace, this.#traceLength);
+    else aligned.read(ed.trace, ed.traceLength);
     const { align, refErr, hypErr } = aligned;
     const firstAt = this.#firstAt;
     const nextAt = this.#nextAt;
@@ -713,9 +728,8 @@ class ShiftSearch {
                   ? target
                   : length + target,
               );
-              if (prune && !toEndKnown) {
-                if (bits) this.#bits.round(hyp, n);
-                else ed.toEnd(hyp, n);
+              if (prune && !toEndKnown && !bits) {
+                ed.toEnd(hyp, n); // (with bits, `round` took the rows to the end)
                 toEndKnown = true;
               }
               // The plain search measures every candidate in full. The candidate's words before
