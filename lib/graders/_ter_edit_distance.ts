@@ -570,6 +570,12 @@ function grownInts(a: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBu
  * - Blocks are looked for only at the reference positions holding the block's first word (a
  *   list per word), in the same order as the scan over every position, which skips the others
  *   at their first word.
+ * - A segment whose first distance is within one of the least stops without the beam table when
+ *   the bit-parallel distance is provably the beam's (`beamHoldsAll`, the centre path) or on a
+ *   one-row beam distance (`beamDistance`).
+ * - Where the beam keeps every cheapest path (`beamKeepsCheapestPaths`, references of up to 64
+ *   words), each round runs on rows of bits (`BitRows`): its distance, its trace and every
+ *   candidate's distance, with no beam table.
  */
 class ShiftSearch {
   /** The reference's words, then the hypothesis's, as ids (equal words, equal ids). */
