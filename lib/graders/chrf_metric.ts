@@ -148,11 +148,20 @@ function charSymbols(text: string, whitespace: boolean, add: boolean): number {
   return k;
 }
 
+/** Any character but printable ASCII and the space. */
+const OUTSIDE_PRINTABLE = /[^\x20-\x7e]/;
+const SPACES = / /g;
+
 /**
- * {@link charSymbols}' count alone, in a loop of its own: what chrF needs of a hypothesis whose
- * reference is the same text.
+ * {@link charSymbols}' count alone, nothing numbered: what chrF needs of a hypothesis whose
+ * reference is the same text (or holds it, or is held by it).
  */
 function charCount(text: string, whitespace: boolean): number {
+  // Printable ASCII and spaces only (most text): each character one code point, and the space
+  // the only whitespace, counted by the regular-expression engine instead of a loop.
+  if (!OUTSIDE_PRINTABLE.test(text)) {
+    return whitespace ? text.length : text.length - (text.match(SPACES)?.length ?? 0);
+  }
   let k = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);

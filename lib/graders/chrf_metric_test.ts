@@ -239,3 +239,21 @@ Deno.test("words changed in place: statistics as the plain rule counts them", ()
     { numRuns: 5000 },
   );
 });
+
+Deno.test("a text counted against itself: printable ASCII shortcut and the plain rule agree", () => {
+  // Lines of printable ASCII and spaces are counted without a loop; a tab, a control character,
+  // DEL or anything past ASCII sends a line the general way. Both must count as the plain rule.
+  const unit = fc.constantFrom("a", "~", "!", " ", "  ", "\t", "\x1f", "\x7f", "é", "😀", "\u3000");
+  const text = fc.array(unit, { maxLength: 16 }).map((c) => c.join(""));
+  fc.assert(
+    fc.property(text, text, (h, tail) => {
+      assert.deepEqual(chrfStats(h, [h]), plainCharStats(h, h), JSON.stringify(h));
+      // Within another text (counted the same way), and with every character counted.
+      const outer = `${h}${tail}!`;
+      assert.deepEqual(chrfStats(h, [outer]), plainCharStats(h, outer), JSON.stringify(outer));
+      const spaced = { whitespace: true, charOrder: 1 };
+      assert.equal(chrfStats(h, [h], spaced)[0], [...h].length);
+    }),
+    { numRuns: 3000 },
+  );
+});
