@@ -98,6 +98,34 @@ export class SymbolTable {
     return outside < 0 ? -1 : this.#addHashed(s, start, end, h);
   }
 
+  /**
+   * {@link addSpan} given the span's hash: the 32-bit FNV-1a of its UTF-16 code units, as
+   * `Spans13a` (lib/text/tokenize_13a.ts) works it out while it scans a line.
+   *
+   * @example The same symbol whether the table hashes the span or is given its hash
+   * ```ts
+   * import { SymbolTable } from "./_ngram_ids.ts";
+   * import { Spans13a, spans13a } from "../text/tokenize_13a.ts";
+   * import assert from "node:assert/strict";
+   *
+   * const spans = new Spans13a();
+   * spans13a("a cat, a dog", spans);
+   * const table = new SymbolTable();
+   * assert.equal(table.addSpan("the cat", 4, 7), 0);
+   * assert.equal(table.addHashedSpan(spans.text, spans.start[1], spans.end[1], spans.hash[1]), 0);
+   * assert.equal(table.findHashedSpan(spans.text, spans.start[4], spans.end[4], spans.hash[4]), -1);
+   * ```
+   */
+  addHashedSpan(s: string, start: number, end: number, h: number): number {
+    return this.#addHashed(s, start, end, h);
+  }
+
+  /** {@link findSpan} given the span's hash (see {@link addHashedSpan}). */
+  findHashedSpan(s: string, start: number, end: number, h: number): number {
+    const i = this.#slot(s, start, end, h);
+    return this.#stamp[i] === this.#generation ? this.#value[i] : -1;
+  }
+
   /** {@link addSpan} with the span's hash (as {@link #hash} gives it) already worked out. */
   #addHashed(s: string, start: number, end: number, h: number): number {
     let i = this.#slot(s, start, end, h);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { NgramMatcher, SymbolTable } from "./_ngram_ids.ts";
+import { Spans13a, spans13a } from "../text/tokenize_13a.ts";
 
 // The plain rule the matcher must follow: n-grams as joined strings counted in Maps.
 function counts(tokens: readonly string[], n: number): Map<string, number> {
@@ -223,5 +224,29 @@ Deno.test("matchesAround: shared stretches given, the counts are the plain rule'
       assert.deepEqual(out, plainMatches(hyp, ref, order));
     }),
     { numRuns: 5000 },
+  );
+});
+
+Deno.test("addHashedSpan: the hashes spans13a works out are the table's own", () => {
+  // Each span numbered with its scanned hash must get the symbol the table gives the same text
+  // hashed by itself (a different hash would number it again), and look-ups must find it.
+  const word = fc.constantFrom("the", "cat", "cat,", "a.", "(cat)", "é", "😀", "x\u00a0y", "1,5");
+  const line = fc.array(word, { maxLength: 12 }).map((w) => w.join(" "));
+  const spans = new Spans13a();
+  const table = new SymbolTable();
+  fc.assert(
+    fc.property(line, (text) => {
+      spans13a(text, spans);
+      table.reset();
+      for (let k = 0; k < spans.count; k++) {
+        const start = spans.start[k];
+        if (start < 0) continue;
+        const token = spans.token(k);
+        const symbol = table.addHashedSpan(spans.text, start, spans.end[k], spans.hash[k]);
+        assert.equal(table.add(token), symbol, token);
+        assert.equal(table.findHashedSpan(spans.text, start, spans.end[k], spans.hash[k]), symbol);
+      }
+    }),
+    { numRuns: 2000 },
   );
 });

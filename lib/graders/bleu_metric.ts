@@ -130,14 +130,19 @@ function symbolsOf(tokens: readonly string[], add: boolean): Int32Array {
  * for a token that is a span.
  */
 function spanSymbolsOf(spans: Spans13a, from: number, to: number, add: boolean): Int32Array {
-  const { text, start, end, loose } = spans;
+  const { text, start, end, hash, loose } = spans;
   if (sequence.length < to - from) sequence = new Int32Array(2 * (to - from));
+  // A span's hash comes from the scan that found it (no second pass over its characters).
   for (let k = from; k < to; k++) {
     const s = start[k];
     if (add) {
-      sequence[k - from] = s >= 0 ? symbols.addSpan(text, s, end[k]) : symbols.add(loose[end[k]]);
+      sequence[k - from] = s >= 0
+        ? symbols.addHashedSpan(text, s, end[k], hash[k])
+        : symbols.add(loose[end[k]]);
     } else {
-      sequence[k - from] = s >= 0 ? symbols.findSpan(text, s, end[k]) : symbols.find(loose[end[k]]);
+      sequence[k - from] = s >= 0
+        ? symbols.findHashedSpan(text, s, end[k], hash[k])
+        : symbols.find(loose[end[k]]);
     }
   }
   return sequence;

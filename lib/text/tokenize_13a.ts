@@ -51,11 +51,17 @@ function pieceTokens(piece: string): readonly string[] {
   return tokens;
 }
 
+/** FNV-1a's 32-bit offset basis (as an int32) and prime. */
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
+
 /**
  * Where the tokens of a line are, as {@link spans13a} leaves them: token k is
  * `text.slice(start[k], end[k])` when `start[k] >= 0`, else `loose[end[k]]` (a token the mteval
  * rules made, which is not a piece of the text as it is). Reused from line to line, so that
- * counting tokens needs no string for most of them.
+ * counting tokens needs no string for most of them. A span's `hash[k]` is the 32-bit FNV-1a of
+ * its UTF-16 code units, worked out during the scan (the hash `SymbolTable` in
+ * lib/graders/_ngram_ids.ts uses, so that numbering the tokens needs no second pass over them).
  */
 export class Spans13a {
   /** The line with `<skipped>`, line breaks and the four entities dealt with. */
@@ -66,6 +72,8 @@ export class Spans13a {
   start: Int32Array<ArrayBuffer> = new Int32Array(64);
   /** Where each token ends in `text`, or its index in `loose`. */
   end: Int32Array<ArrayBuffer> = new Int32Array(64);
+  /** Each span's FNV-1a hash (0 for a token of `loose`). */
+  hash: Int32Array<ArrayBuffer> = new Int32Array(64);
   /** Tokens the rules made. */
   loose: string[] = [];
 
@@ -108,18 +116,22 @@ export class Spans13a {
   }
 }
 
-function push(spans: Spans13a, start: number, end: number): void {
+function push(spans: Spans13a, start: number, end: number, hash: number): void {
   const k = spans.count++;
   if (k === spans.start.length) {
     const grownStart = new Int32Array(2 * k);
     const grownEnd = new Int32Array(2 * k);
+    const grownHash = new Int32Array(2 * k);
     grownStart.set(spans.start);
     grownEnd.set(spans.end);
+    grownHash.set(spans.hash);
     spans.start = grownStart;
     spans.end = grownEnd;
+    spans.hash = grownHash;
   }
   spans.start[k] = start;
   spans.end[k] = end;
+  spans.hash[k] = hash;
 }
 
 /**
@@ -148,6 +160,9 @@ export function spans13a(line: string, spans: Spans13a): void {
   // Touched characters seen in the current piece, and where the last one was.
   let touched = 0;
   let lastTouched = -1;
+  // The piece's hash so far, and before its last character.
+  let hash = FNV_OFFSET;
+  let before = FNV_OFFSET;
   for (let i = 0; i < length; i++) {
     const c = s.charCodeAt(i);
     // Printable ASCII (most characters) is never whitespace.
@@ -155,22 +170,28 @@ export function spans13a(line: string, spans: Spans13a): void {
       if (start < 0) {
         start = i;
         touched = 0;
+        hash = FNV_OFFSET;
       }
       if (TOUCHED[c] === 1) {
         touched++;
         lastTouched = i;
       }
+      before = hash;
+      hash = Math.imul(hash ^ c, FNV_PRIME);
     } else if (!isPyWhitespace(s, i)) {
       if (start < 0) {
         start = i;
         touched = 0;
+        hash = FNV_OFFSET;
       }
+      before = hash;
+      hash = Math.imul(hash ^ c, FNV_PRIME);
     } else if (start >= 0) {
-      closePiece(spans, s, start, i, touched, lastTouched);
+      closePiece(spans, s, start, i, touched, lastTouched, hash, before);
       start = -1;
     }
   }
-  if (start >= 0) closePiece(spans, s, start, length, touched, lastTouched);
+  if (start >= 0) closePiece(spans, s, start, length, touched, lastTouched, hash, before);
 }
 
 /**
@@ -182,7 +203,10 @@ function endsWithStop(s: string, start: number, end: number, touched: number, la
     (s.charCodeAt(end - 1) === 0x2e || s.charCodeAt(end - 1) === 0x2c);
 }
 
-/** Add the tokens of the piece `s.slice(start, end)` to `spans`. */
+/**
+ * Add the tokens of the piece `s.slice(start, end)` to `spans`, given the hash of the piece
+ * (`hash`) and of all of it but its last character (`before`).
+ */
 function closePiece(
   spans: Spans13a,
   s: string,
@@ -190,14 +214,16 @@ function closePiece(
   end: number,
   touched: number,
   lastTouched: number,
+  hash: number,
+  before: number,
 ): void {
-  if (touched === 0) push(spans, start, end);
+  if (touched === 0) push(spans, start, end, hash);
   else if (endsWithStop(s, start, end, touched, lastTouched)) {
-    push(spans, start, end - 1);
-    push(spans, end - 1, end);
+    push(spans, start, end - 1, before);
+    push(spans, end - 1, end, Math.imul(FNV_OFFSET ^ s.charCodeAt(end - 1), FNV_PRIME));
   } else {
     for (const token of pieceTokens(s.slice(start, end))) {
-      push(spans, -1, spans.loose.length);
+      push(spans, -1, spans.loose.length, 0);
       spans.loose.push(token);
     }
   }
