@@ -477,8 +477,8 @@ export class NgramMatcher {
     const maxOrder = this.#maxOrder;
     this.#build(from, to);
     const left = this.#left;
-    const count = this.#count;
-    for (let id = 0; id < this.#ids; id++) left[id] = count[id];
+    // Copied natively (a loop here showed in profiles: a hypothesis has ~maxOrder ids a symbol).
+    left.set(this.#count.subarray(0, this.#ids));
     if (this.#found.length < maxOrder) this.#found = new Int32Array(maxOrder);
     const found = this.#found;
     found.fill(0, 0, maxOrder);
