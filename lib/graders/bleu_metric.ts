@@ -171,6 +171,17 @@ function spanMatches(order: number): void {
     allMatched(hypLen, order);
     return;
   }
+  // One side's tokens a run of the other's (an answer wrapped in more words, a cut-off output):
+  // each n-gram of the inner side has its equal at the same place in the outer one, which so has
+  // it at least as often, and every one of the inner side's n-grams matches.
+  if (
+    hypLen > refLen
+      ? holdsTokens(hypSpans, refSpans, prefix, suffix)
+      : hypLen < refLen && holdsTokens(refSpans, hypSpans, prefix, suffix)
+  ) {
+    allMatched(shorter, order);
+    return;
+  }
   const head = Math.max(0, prefix - (order - 1));
   const tail = Math.max(0, suffix - (order - 1));
   symbols.reset();
@@ -187,6 +198,31 @@ function spanMatches(order: number): void {
     correct,
   );
   for (let n = 0; n < order; n++) correct[n] += head + tail;
+}
+
+/** How many places {@link holdsTokens} tries at most (so that it stays linear). */
+const HOLD_TRIES = 4;
+
+/**
+ * Whether `inner`'s tokens are a run of `outer`'s (which has more), given how many tokens the two
+ * share at their start and their end. A "no" may be wrong (the general path then counts the
+ * matches), a "yes" never is: the run is looked for only when the line of `outer` holds that of
+ * `inner` (so mostly), and only at the first few places where `inner`'s first token is.
+ */
+function holdsTokens(outer: Spans13a, inner: Spans13a, prefix: number, suffix: number): boolean {
+  const innerLen = inner.count;
+  // No tokens, or all of them shared at the start or the end: a run of `outer`'s.
+  if (innerLen === 0 || prefix === innerLen || suffix === innerLen) return true;
+  if (!outer.text.includes(inner.text)) return false;
+  let tries = 0;
+  for (let at = 1; at + innerLen <= outer.count && tries < HOLD_TRIES; at++) {
+    if (!outer.sameToken(at, inner, 0)) continue;
+    tries++;
+    let k = 1;
+    while (k < innerLen && outer.sameToken(at + k, inner, k)) k++;
+    if (k === innerLen) return true;
+  }
+  return false;
 }
 
 // Scratch for one segment's clipped matches per order.

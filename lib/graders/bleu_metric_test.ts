@@ -218,5 +218,18 @@ Deno.test("13a with one reference: statistics as string n-grams count them, shar
       assert.deepEqual(bleuStats(r, [h], { maxNgramOrder: order }), plain(r, h, order));
     }),
     { numRuns: 3000 },
+  ); // One line inside the other (wrapped in words, quotes or brackets, or cut off), where the
+  // tokens at the seams may or may not be the inner line's own.
+  const seam = fc.constantFrom("", " ", '"', "(", ")", ".", ": ", 'Answer: "', "x", "1");
+  const wrapped = fc.tuple(line, line, line, seam, seam).map(([inner, before, after, l, r]) => {
+    const text = inner.join(" ");
+    return [text, `${before.join(" ")}${l}${text}${r}${after.join(" ")}`];
+  });
+  fc.assert(
+    fc.property(wrapped, fc.constantFrom(1, 2, 4), ([h, r], order) => {
+      assert.deepEqual(bleuStats(h, [r], { maxNgramOrder: order }), plain(h, r, order));
+      assert.deepEqual(bleuStats(r, [h], { maxNgramOrder: order }), plain(r, h, order));
+    }),
+    { numRuns: 3000 },
   );
 });
