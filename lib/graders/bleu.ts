@@ -19,6 +19,22 @@ function settingsFor(options: BleuGraderOptions, corpus: boolean): BleuSettings 
   return { ...options, effectiveOrder: options.effectiveOrder ?? !corpus };
 }
 
+// The frozen options last graded with and their sentence settings: the jobs pass the same
+// resolved (frozen, so unchanging) options for every row.
+let lastOptions: BleuGraderOptions | undefined;
+let lastSettings: BleuSettings | undefined;
+
+/** {@link settingsFor} sentence scores, remembered for frozen options. */
+function sentenceSettings(options: BleuGraderOptions): BleuSettings {
+  if (options === lastOptions) return lastSettings!;
+  const settings = settingsFor(options, false);
+  if (Object.isFrozen(options)) {
+    lastOptions = options;
+    lastSettings = settings;
+  }
+  return settings;
+}
+
 /**
  * BLEU: sacreBLEU's sentence BLEU (by default 13a, exponential smoothing, order 4, effective
  * order) as a fraction in [0, 1]; pass/fail only with a threshold. Every sacreBLEU setting is an
@@ -74,7 +90,7 @@ export const bleuGrader: DefinedGrader<
   },
   grade(input, options) {
     if (input.references.length === 0) return noReference();
-    const settings = settingsFor(options, false);
+    const settings = sentenceSettings(options);
     const stats = bleuStatsWith(input.output, input.references, settings);
     return graded(bleuScore(stats, settings), input.threshold, { stats });
   },

@@ -244,14 +244,18 @@ function statsInto(
   let refLen: number;
   if (references.length === 1 && settings.tokenize === "13a") {
     // One reference under 13a (the common case): tokens as spans, no list of strings; of a
-    // reference equal to the hypothesis only the count (every n-gram matches).
-    if (references[0] === hypothesis) {
-      hypLen = refLen = count13a(textOf(hypothesis, settings));
+    // reference whose text is the hypothesis's (after the right strip and lowercasing that come
+    // before tokenizing: an output with a line break at its end is common) only the count (every
+    // n-gram matches).
+    const hypText = textOf(hypothesis, settings);
+    const refText = references[0] === hypothesis ? hypText : textOf(references[0], settings);
+    if (refText === hypText) {
+      hypLen = refLen = count13a(hypText);
       allMatched(hypLen, order);
     } else {
-      spans13a(textOf(hypothesis, settings), hypSpans);
+      spans13a(hypText, hypSpans);
       hypLen = hypSpans.count;
-      spans13a(textOf(references[0], settings), refSpans);
+      spans13a(refText, refSpans);
       refLen = refSpans.count;
       spanMatches(order);
     }

@@ -127,13 +127,22 @@ Deno.test("options are checked: unknown names, wrong types and values out of ran
 
 Deno.test("a reference equal to the hypothesis gives the statistics of the general path", () => {
   // A trailing space is stripped before tokenizing, so `${h} ` has h's tokens but is another
-  // string: it goes the general way, while h itself takes the shortcut.
+  // string: with two references it goes the general way, while h itself takes the shortcut; with
+  // one, both are the same text once stripped, and both must count as the plain rule does.
   const text = fc.string({
-    unit: fc.constantFrom("a", "b", " ", ".", ",", "-", "1", "é", "\u00a0"),
+    unit: fc.constantFrom("a", "b", "B", " ", ".", ",", "-", "1", "é", "\u00a0", "\n"),
   });
   fc.assert(
     fc.property(text, text, (h, other) => {
-      assert.deepEqual(bleuStats(h, [h]), bleuStats(h, [`${h} `]));
+      assert.deepEqual(bleuStats(h, [h]), plain(h, h));
+      assert.deepEqual(bleuStats(h, [`${h} `]), plain(h, `${h} `));
+      assert.deepEqual(bleuStats(h, [`${h}\n`]), plain(h, `${h}\n`));
+      assert.deepEqual(bleuStats(h, [h.toUpperCase()]), plain(h, h.toUpperCase()));
+      const lower = { lowercase: true };
+      assert.deepEqual(
+        bleuStats(h, [h.toUpperCase()], lower),
+        plain(h.toLowerCase(), h.toUpperCase().toLowerCase()),
+      );
       assert.deepEqual(bleuStats(h, [other, h]), bleuStats(h, [other, `${h} `]));
     }),
     { numRuns: 1000 },
@@ -160,31 +169,32 @@ Deno.test("corpusBleuWithSentences: corpusBleu and every sentenceBleu from one p
   }));
 });
 
-Deno.test("13a with one reference: statistics as string n-grams count them, shared ends or not", () => {
-  // The plain rule: sacreBLEU's tokens (tokens13a of the right-stripped line), n-grams as joined
-  // strings in Maps.
-  const plain = (h: string, r: string, order: number): number[] => {
-    const hyp = tokens13a(pyRstrip(h));
-    const ref = tokens13a(pyRstrip(r));
-    const grams = (tokens: string[], n: number) => {
-      const counts = new Map<string, number>();
-      for (let i = 0; i + n <= tokens.length; i++) {
-        const key = tokens.slice(i, i + n).join("\u0000");
-        counts.set(key, (counts.get(key) ?? 0) + 1);
-      }
-      return counts;
-    };
-    const correct: number[] = [];
-    const totals: number[] = [];
-    for (let n = 1; n <= order; n++) {
-      const r = grams(ref, n);
-      let m = 0;
-      for (const [key, c] of grams(hyp, n)) m += Math.min(c, r.get(key) ?? 0);
-      correct.push(m);
-      totals.push(Math.max(0, hyp.length - n + 1));
+// The plain rule: sacreBLEU's tokens (tokens13a of the right-stripped line), n-grams as joined
+// strings in Maps.
+function plain(h: string, r: string, order = 4): number[] {
+  const hyp = tokens13a(pyRstrip(h));
+  const ref = tokens13a(pyRstrip(r));
+  const grams = (tokens: string[], n: number) => {
+    const counts = new Map<string, number>();
+    for (let i = 0; i + n <= tokens.length; i++) {
+      const key = tokens.slice(i, i + n).join("\u0000");
+      counts.set(key, (counts.get(key) ?? 0) + 1);
     }
-    return [hyp.length, ref.length, ...correct, ...totals];
+    return counts;
   };
+  const correct: number[] = [];
+  const totals: number[] = [];
+  for (let n = 1; n <= order; n++) {
+    const r = grams(ref, n);
+    let m = 0;
+    for (const [key, c] of grams(hyp, n)) m += Math.min(c, r.get(key) ?? 0);
+    correct.push(m);
+    totals.push(Math.max(0, hyp.length - n + 1));
+  }
+  return [hyp.length, ref.length, ...correct, ...totals];
+}
+
+Deno.test("13a with one reference: statistics as string n-grams count them, shared ends or not", () => {
   // Words some rule splits or joins, or that are tokens made by the rules (not spans of the
   // line), so that shared starts and ends are compared both ways.
   const word = fc.constantFrom(

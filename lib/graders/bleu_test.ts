@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { bleuGrader } from "./bleu.ts";
-import { bleuFromStats, corpusBleu } from "./bleu_metric.ts";
+import { bleuFromStats, corpusBleu, sentenceBleu } from "./bleu_metric.ts";
 
 Deno.test("bleu: row stats add up to corpus BLEU", () => {
   const rows = [
@@ -28,4 +28,20 @@ Deno.test("bleu: thresholds, empty output, unicode, no reference", () => {
     bleuGrader.describe(),
     /^case:mixed\|eff:yes\|tok:13a\|smooth:exp\|version:verdict-\d/,
   );
+});
+
+Deno.test("bleu: settings remembered for frozen options follow the options of each call", () => {
+  const row = { output: "the cat sat on a mat", references: ["the cat is on the mat"] };
+  const sets = [{}, { effectiveOrder: false }, { smoothMethod: "floor" as const }, {
+    tokenize: "none" as const,
+    lowercase: true,
+  }];
+  // Interleaved, resolved (frozen) and fresh: each call scores as sentenceBleu does.
+  for (let round = 0; round < 3; round++) {
+    for (const options of sets) {
+      const expected = sentenceBleu(row.output, row.references, options).score;
+      assert.equal(bleuGrader.grade(row, options).score, expected);
+      assert.equal(bleuGrader.grade(row, bleuGrader.resolve(options)).score, expected);
+    }
+  }
 });
