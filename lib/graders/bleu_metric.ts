@@ -96,7 +96,10 @@ function signatureOf(settings: BleuSettings, nrefs: number | "var" | undefined):
 }
 
 function textOf(segment: string, settings: Pick<BleuSettings, "lowercase">): string {
-  return pyRstrip(settings.lowercase ? segment.toLowerCase() : segment);
+  const text = settings.lowercase ? segment.toLowerCase() : segment;
+  // Ending in printable ASCII (most text), it has nothing to strip.
+  const last = text.charCodeAt(text.length - 1);
+  return last > 0x20 && last < 0x7f ? text : pyRstrip(text);
 }
 
 function tokensOf(segment: string, settings: Pick<BleuSettings, "tokenize" | "lowercase">) {
