@@ -256,7 +256,7 @@ export class NgramMatcher {
   #count = new Int32Array(1024);
   /** Per-reference scratch: what is left of each id to match, or a reference's own counts. */
   #left = new Int32Array(1024);
-  /** The order of each id. */
+  /** The order of each id, found only when {@link clipped} needs it (see {@link #orders}). */
   #order = new Uint8Array(1024);
   /** How many ids the hypothesis's n-grams have. */
   #ids = 0;
@@ -321,11 +321,6 @@ export class NgramMatcher {
     const count = this.#count = grown(this.#count, most);
     count.fill(0, 0, most);
     this.#left = grown(this.#left, most);
-    if (this.#order.length < most) {
-      this.#order = new Uint8Array(Math.max(most, 2 * this.#order.length));
-    }
-    const orderOf = this.#order;
-    orderOf.fill(1, 0, symbols);
     let next = symbols;
     // Any id may be extended (orders are numbered together, as they come): keys below
     // `most × symbols`.
@@ -343,7 +338,6 @@ export class NgramMatcher {
           else {
             table[at] = generation;
             table[at + 1] = next;
-            orderOf[next] = j - i + 1;
             id = next++;
           }
           count[id]++;
@@ -361,7 +355,6 @@ export class NgramMatcher {
           if (known !== undefined) id = known;
           else {
             map.set(key, next);
-            orderOf[next] = j - i + 1;
             id = next++;
           }
           count[id]++;
@@ -657,6 +650,19 @@ export class NgramMatcher {
     for (let id = 0; id < total; id++) if (own[id] > best[id]) best[id] = own[id];
   }
 
+  /**
+   * The order of each of the built ids, found by walking the hypothesis's own n-grams (every id
+   * is met there, at its order): only {@link clipped} needs it, so {@link #build} does not keep it.
+   */
+  #orders(): Uint8Array {
+    if (this.#order.length < this.#ids) {
+      this.#order = new Uint8Array(Math.max(this.#ids, 2 * this.#order.length));
+    }
+    const order = this.#order;
+    this.#walk(this.#hypothesis, this.#from, this.#to, (id, n) => order[id] = n);
+    return order;
+  }
+
   /** How many distinct n-gram ids the hypothesis has, all orders together. */
   get idCount(): number {
     this.#build();
@@ -667,7 +673,7 @@ export class NgramMatcher {
   clipped(clip: Int32Array, out: Int32Array | number[]): void {
     this.#build();
     const count = this.#count;
-    const orderOf = this.#order;
+    const orderOf = this.#orders();
     for (let n = 0; n < this.#maxOrder; n++) out[n] = 0;
     for (let id = 0; id < this.#ids; id++) out[orderOf[id] - 1] += Math.min(count[id], clip[id]);
   }
