@@ -290,12 +290,11 @@ function statsInto(
       }
     }
   }
+  // Written in index order: into an empty array, each write appends (no holes).
   out[0] = hypLen;
   out[1] = refLen;
-  for (let n = 1; n <= order; n++) {
-    out[1 + n] = correct[n - 1];
-    out[1 + order + n] = Math.max(0, hypLen - n + 1);
-  }
+  for (let n = 1; n <= order; n++) out[1 + n] = correct[n - 1];
+  for (let n = 1; n <= order; n++) out[1 + order + n] = Math.max(0, hypLen - n + 1);
 }
 
 /** A reference is the hypothesis: every n-gram matches, whatever the others hold. */
@@ -309,7 +308,8 @@ export function bleuStatsWith(
   references: readonly string[],
   settings: Pick<BleuSettings, "tokenize" | "lowercase" | "maxNgramOrder">,
 ): number[] {
-  const stats = new Array<number>(2 + 2 * settings.maxNgramOrder).fill(0);
+  // Filled in index order by statsInto: a packed array of small integers, made as it grows.
+  const stats: number[] = [];
   statsInto(hypothesis, references, settings, stats);
   return stats;
 }
