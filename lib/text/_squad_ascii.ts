@@ -75,6 +75,13 @@ export type AsciiSquadRanges = readonly number[];
 const KEPT = new Uint8Array(128);
 for (let c = 0; c < 128; c++) KEPT[c] = CLASS[c] === 2 ? c : CLASS[c] === 3 ? c | 0x20 : 0;
 
+// One table for the scan: the lowercased code of a letter or digit (0x30 and above), 1 for
+// whitespace, 2 for punctuation, 0 for a code unit the pass does not handle.
+const SCAN = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  SCAN[c] = KEPT[c] !== 0 ? KEPT[c] : CLASS[c] === 1 ? 1 : CLASS[c] === 4 ? 2 : 0;
+}
+
 const NO_RANGES: AsciiSquadRanges = Object.freeze([]);
 
 /**
@@ -82,34 +89,35 @@ const NO_RANGES: AsciiSquadRanges = Object.freeze([]);
  * {@link asciiSquadTokens} gives, in the same order), or undefined where that gives undefined.
  */
 export function asciiSquadRanges(s: string): AsciiSquadRanges | undefined {
-  let start = -1;
-  let h = 0;
-  let kept = 0;
   let size = 0;
   const n = s.length;
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0x80) return undefined;
-    const k = CLASS[c];
-    if (k >= 2) {
-      if (start < 0) {
-        start = i;
-        h = 0x811c9dc5 | 0;
-        kept = 0;
-      }
-      const lower = KEPT[c];
-      if (lower !== 0) {
-        h = Math.imul(h ^ lower, 0x01000193);
+  let i = 0;
+  // A piece at a time: the whitespace before it, then its characters up to whitespace or the end.
+  for (;;) {
+    let c = 0;
+    for (; i < n; i++) {
+      c = s.charCodeAt(i);
+      if (c >= 0x80) return undefined;
+      if (SCAN[c] !== 1) break;
+    }
+    if (i >= n) break;
+    const start = i;
+    let h = 0x811c9dc5 | 0;
+    let kept = 0;
+    for (; i < n; i++) {
+      c = s.charCodeAt(i);
+      if (c >= 0x80) return undefined;
+      const v = SCAN[c];
+      if (v >= 0x30) {
+        h = Math.imul(h ^ v, 0x01000193);
         kept++;
+      } else if (v !== 2) {
+        if (v === 0) return undefined;
+        break;
       }
-    } else if (k === 1) {
-      if (start >= 0) {
-        size = addToken(s, start, i, h, kept, size);
-        start = -1;
-      }
-    } else return undefined;
+    }
+    size = addToken(s, start, i, h, kept, size);
   }
-  if (start >= 0) size = addToken(s, start, n, h, kept, size);
   if (size === 0) return NO_RANGES;
   // One array of the exact size, copied from the work space (pushing grew it several times).
   const ranges = WORK.slice(0, size);
