@@ -145,13 +145,25 @@ let slotLeft = new Int32Array(64);
 /**
  * The multiset overlap of two ASCII forms' tokens (Σ over tokens of the smaller count), or -1
  * when a look-up stepped over too many slots.
+ *
+ * The tokens both texts start with, and those they end with, are counted without the table:
+ * tokens common to both sides add their number to the overlap whatever else the sides hold
+ * (min(a + c, b + c) = min(a, b) + c for each token), and an answer often repeats most of its
+ * reference.
  */
 function sharedByRanges(p: string, pr: AsciiSquadRanges, g: string, gr: AsciiSquadRanges): number {
   const gn = gr.length / 3;
   const pn = pr.length / 3;
-  if (gn === 0 || pn === 0) return 0;
+  const most = pn < gn ? pn : gn;
+  let head = 0;
+  while (head < most && sameAsciiToken(p, pr, head, g, gr, head)) head++;
+  let tail = 0;
+  while (head + tail < most && sameAsciiToken(p, pr, pn - 1 - tail, g, gr, gn - 1 - tail)) tail++;
+  // The shorter side matched whole: its tokens are all shared.
+  if (head + tail === most) return most;
+  const gTo = gn - tail;
   let size = 16;
-  while (size < 2 * gn) size *= 2;
+  while (size < 2 * (gTo - head)) size *= 2;
   let tokens = slotToken;
   let left = slotLeft;
   if (size > tokens.length) {
@@ -162,23 +174,30 @@ function sharedByRanges(p: string, pr: AsciiSquadRanges, g: string, gr: AsciiSqu
       slotLeft = left;
     }
   }
-  const same = overlapIn(tokens, left, size - 1, p, pr, g, gr);
+  const same = overlapIn(tokens, left, size - 1, p, pr, head, pn - tail, g, gr, head, gTo);
   tokens.fill(0, 0, size);
-  return same;
+  return same < 0 ? same : head + tail + same;
 }
 
-/** {@link sharedByRanges} in a cleared table of `mask + 1` slots (left to the caller to clear). */
+/**
+ * {@link sharedByRanges} of tokens `pFrom` to `pTo` (not included) of `p` and `gFrom` to `gTo` of
+ * `g`, in a cleared table of `mask + 1` slots (left to the caller to clear).
+ */
 function overlapIn(
   tokens: Int32Array,
   left: Int32Array,
   mask: number,
   p: string,
   pr: AsciiSquadRanges,
+  pFrom: number,
+  pTo: number,
   g: string,
   gr: AsciiSquadRanges,
+  gFrom: number,
+  gTo: number,
 ): number {
   const limit = overlapTable.probes;
-  for (let j = 0; j < gr.length / 3; j++) {
+  for (let j = gFrom; j < gTo; j++) {
     let slot = gr[3 * j + 2] & mask;
     for (let steps = 0;; steps++) {
       const k = tokens[slot];
@@ -196,7 +215,7 @@ function overlapIn(
     }
   }
   let same = 0;
-  for (let i = 0; i < pr.length / 3; i++) {
+  for (let i = pFrom; i < pTo; i++) {
     let slot = pr[3 * i + 2] & mask;
     for (let steps = 0;; steps++) {
       const k = tokens[slot];
