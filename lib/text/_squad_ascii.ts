@@ -223,6 +223,14 @@ export function sameAsciiToken(
   const xEnd = ra[3 * i + 1];
   let y = rb[3 * j];
   const yEnd = rb[3 * j + 1];
+  // A shared word is usually written alike on both sides: characters equal in the two texts
+  // keep equal characters, so the kept ones are compared only from the first that differs.
+  const both = xEnd - x < yEnd - y ? xEnd - x : yEnd - y;
+  let k = 0;
+  while (k < both && a.charCodeAt(x + k) === b.charCodeAt(y + k)) k++;
+  if (k === xEnd - x && k === yEnd - y) return true;
+  x += k;
+  y += k;
   for (;;) {
     // The next kept character on each side (a token holds letters, digits and punctuation).
     let cx = 0;
