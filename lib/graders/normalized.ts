@@ -13,7 +13,7 @@ import type { GradeInput } from "./types.ts";
 import { SQUAD_OPTIONS } from "./squad_settings.ts";
 import { squadSteps } from "./token_f1.ts";
 import { squadUnchangedSteps } from "./_probe.ts";
-import { SQUAD_STEPS } from "../text/mod.ts";
+import { SQUAD_STEPS, type SquadStep } from "../text/mod.ts";
 
 /** Options of the normalized grader: `version` (SQuAD 1 or 2) and `steps`. */
 export type NormalizedOptions = OptionsOf<typeof SQUAD_OPTIONS>;
@@ -26,6 +26,21 @@ export type NormalizedOptions = OptionsOf<typeof SQUAD_OPTIONS>;
 function sameAsFirst(input: GradeInput, options: NormalizedOptions): boolean {
   return options.version === 1 && input.references.length > 0 &&
     input.references[0] === input.output;
+}
+
+// The options graded with last and their steps in the script's order: the grader is given the
+// same resolved options object row after row. Only a frozen object is remembered (resolved
+// options are frozen deeply, so their steps cannot change).
+let stepsOptions: NormalizedOptions | undefined;
+let stepsChosen: readonly SquadStep[] = SQUAD_STEPS;
+
+/** `squadSteps(options)`, remembered for the frozen options object seen last. */
+function chosenSteps(options: NormalizedOptions): readonly SquadStep[] {
+  if (options !== stepsOptions) {
+    stepsChosen = squadSteps(options);
+    stepsOptions = Object.isFrozen(options) && Object.isFrozen(options.steps) ? options : undefined;
+  }
+  return stepsChosen;
 }
 
 /**
@@ -85,7 +100,7 @@ export const normalizedGrader: DefinedGrader<
       return binary(true, undefined, best.referenceIndex < 0 ? undefined : best.referenceIndex);
     }
     // Reasons show the start of a normalized text: only that much of it is made.
-    const steps = squadSteps(options);
+    const steps = chosenSteps(options);
     const shown = (s: string) => normalizedText(s, steps).quoted();
     const out = shown(input.output);
     const reason = options.version === 2 &&

@@ -130,3 +130,22 @@ Deno.test("property: a row whose output is its first reference grades as normali
     { numRuns: 5_000 },
   );
 });
+
+Deno.test("reasons follow the steps of the options given, call after call", () => {
+  const row = { output: "The Cat!", references: ["dog"] };
+  const punct = Object.freeze({ steps: Object.freeze(["punct" as const]) });
+  for (let k = 0; k < 3; k++) {
+    assert.equal(
+      normalizedGrader.grade(row).reason,
+      'normalized output "cat" differs from normalized reference "dog"',
+    );
+    assert.equal(
+      normalizedGrader.grade(row, punct).reason,
+      'normalized output "The Cat" differs from normalized reference "dog"',
+    );
+    assert.equal(
+      normalizedGrader.grade(row, { steps: ["lowercase"] }).reason,
+      'normalized output "the cat!" differs from normalized reference "dog"',
+    );
+  }
+});

@@ -31,6 +31,33 @@ function ordered(steps: readonly SquadStep[]): readonly SquadStep[] {
 // Settings resolved from options objects that cannot change (the graders' resolved options).
 const SETTLED = new WeakMap<object, SquadSettings>();
 
+// The options object each metric was given last, when it was remembered in `SETTLED`, and its
+// settings: a grader passes the same resolved options row after row (one cache per metric, as
+// the two graders of a row take turns).
+const lastExact: { options: unknown; settings: SquadSettings | undefined } = {
+  options: undefined,
+  settings: undefined,
+};
+const lastF1: { options: unknown; settings: SquadSettings | undefined } = {
+  options: undefined,
+  settings: undefined,
+};
+
+/** {@link settingsOf}, answered from `last` when `options` is the object it holds. */
+function settingsFor(
+  name: string,
+  options: unknown,
+  last: { options: unknown; settings: SquadSettings | undefined },
+): SquadSettings {
+  if (options === last.options && last.settings !== undefined) return last.settings;
+  const settings = settingsOf(name, options);
+  if (typeof options === "object" && options !== null && SETTLED.get(options) === settings) {
+    last.options = options;
+    last.settings = settings;
+  }
+  return settings;
+}
+
 function settingsOf(name: string, options: unknown): SquadSettings {
   // A frozen object stays frozen: one found here cannot have changed since.
   if (typeof options === "object" && options !== null) {
@@ -135,7 +162,7 @@ export function normalizedExactMatchBest(
   references: readonly string[],
   options: SquadOptions = {},
 ): BestMatch {
-  const settings = settingsOf("normalized", options);
+  const settings = settingsFor("normalized", options, lastExact);
   // A prediction equal to its first reference matches it, unless under v2.0 it normalizes to
   // nothing (then that reference is dropped as no answer): 1 at index 0, which none can beat.
   if (
@@ -192,7 +219,7 @@ export function tokenF1Best(
   references: readonly string[],
   options: SquadOptions = {},
 ): BestMatch {
-  const settings = settingsOf("token-f1", options);
+  const settings = settingsFor("token-f1", options, lastF1);
   // A prediction equal to its first reference that keeps a token shares every token with it: F1
   // 1 under both versions, which no later reference can beat (F1 is at most 1).
   if (references.length > 0 && references[0] === prediction && keepsToken(prediction, settings)) {

@@ -173,3 +173,23 @@ Deno.test("exact match of a prediction equal to its first reference is the scrip
     { numRuns: 4_000 },
   );
 });
+
+Deno.test("settings follow the options object given, frozen or changed in place, call after call", () => {
+  const lower = Object.freeze({ steps: Object.freeze(["lowercase"] as SquadStep[]) });
+  const v2 = Object.freeze({ version: 2 as const });
+  const changing: { steps: SquadStep[] } = { steps: ["lowercase"] };
+  for (let k = 0; k < 3; k++) {
+    assert.equal(normalizedExactMatch("The cat!", ["cat"], lower), 0);
+    assert.equal(normalizedExactMatch("The cat!", ["cat"]), 1);
+    assert.equal(tokenF1("The cat!", ["the cat"], lower), 0.5);
+    assert.equal(tokenF1("The cat!", ["the cat"]), 1);
+    assert.deepEqual(tokenF1Best("the", ["a"], v2), { value: 1, referenceIndex: -1 });
+    assert.deepEqual(tokenF1Best("the", ["a"]), { value: 0, referenceIndex: 0 });
+    changing.steps = ["lowercase"];
+    assert.equal(normalizedExactMatch("The cat!", ["cat"], changing), 0);
+    assert.equal(tokenF1("The cat!", ["the cat"], changing), 0.5);
+    changing.steps = [...SQUAD_STEPS];
+    assert.equal(normalizedExactMatch("The cat!", ["cat"], changing), 1);
+    assert.equal(tokenF1("The cat!", ["the cat"], changing), 1);
+  }
+});
