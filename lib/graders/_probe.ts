@@ -227,6 +227,12 @@ export function sameFolded(a: string, b: string): boolean {
   let i = 0;
   let j = 0;
   for (;;) {
+    // Equal code units fold alike (both taken out, or both kept and equal): passed together.
+    if (i < a.length && j < b.length && a.charCodeAt(i) === b.charCodeAt(j)) {
+      i++;
+      j++;
+      continue;
+    }
     while (i < a.length && FOLD_OUT[a.charCodeAt(i)] === 1) i++;
     while (j < b.length && FOLD_OUT[b.charCodeAt(j)] === 1) j++;
     if (i === a.length || j === b.length) return i === a.length && j === b.length;
@@ -273,7 +279,11 @@ export function containsFolded(
     let y = start + 1;
     for (;;) {
       if (--budget < 0) return FORMS(a).folded!.includes(FORMS(b).folded!);
-      if (y < b.length && FOLD_OUT[b.charCodeAt(y)] === 1) y++;
+      // Equal code units fold alike (both taken out, or both kept and equal): passed together.
+      if (y < b.length && x < a.length && a.charCodeAt(x) === b.charCodeAt(y)) {
+        x++;
+        y++;
+      } else if (y < b.length && FOLD_OUT[b.charCodeAt(y)] === 1) y++;
       else if (y === b.length) return true;
       else if (x < a.length && FOLD_OUT[a.charCodeAt(x)] === 1) x++;
       // The rest of `b` is longer than the rest of `a`, and so than `a` after any later start.
