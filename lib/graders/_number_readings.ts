@@ -74,7 +74,26 @@ const NON_ASCII = /[\u0080-\uffff]/;
 
 /** False when `text` has no digit and no number word, so no reading can find a number in it. */
 export function mayHoldNumbers(text: string): boolean {
-  return /\d/.test(text) || (NON_ASCII.test(text) ? ANY_WORD : ASCII_ANY_WORD).test(text);
+  return /\d/.test(text) || hasNumberWord(text, !NON_ASCII.test(text));
+}
+
+/**
+ * True when `text` has a number word (as a whole word, in any case): the second half of
+ * {@link mayHoldNumbers}, for a caller that knows already whether the text is all ASCII
+ * (`ascii`), and so searches it once instead of three times.
+ *
+ * @example Whole words only
+ * ```ts
+ * import { hasNumberWord } from "./_number_readings.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(hasNumberWord("Forty-two cats", true), true);
+ * assert.equal(hasNumberWord("someone", true), false);
+ * assert.equal(hasNumberWord("zwölf or twelve", false), true);
+ * ```
+ */
+export function hasNumberWord(text: string, ascii: boolean): boolean {
+  return (ascii ? ASCII_ANY_WORD : ANY_WORD).test(text);
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 } from "../text/mod.ts";
 import {
   canonicalNumbers,
-  mayHoldNumbers,
+  hasNumberWord,
   NUMBER_READINGS,
   type NumberReadingKind,
   readAs,
@@ -53,9 +53,12 @@ class TextForms {
     this.text = text;
   }
 
-  /** `mayHoldNumbers` of the text. */
+  /**
+   * `mayHoldNumbers` of the text, from the text's digit and ASCII flags (which the probe asks
+   * anyway) and one search for number words.
+   */
   get mayHoldNumbers(): boolean {
-    return this.#numbers ??= mayHoldNumbers(this.text);
+    return this.#numbers ??= this.digit || hasNumberWord(this.text, this.ascii);
   }
 
   /** True when the text has an ASCII digit (every number `readNumbers` finds has one). */

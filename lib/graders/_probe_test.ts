@@ -11,6 +11,8 @@ import {
 } from "./_probe.ts";
 import { containsGrader } from "./contains.ts";
 import { exactGrader } from "./exact.ts";
+import { numericGrader } from "./numeric.ts";
+import { canonicalNumbers, NUMBER_READINGS, readAs } from "./_number_readings.ts";
 import { nearMiss } from "./near_miss.ts";
 import { normalizedGrader } from "./normalized.ts";
 import { applySteps, FORMATTING_FUNCTIONS, FORMATTING_STEPS } from "../text/mod.ts";
@@ -267,4 +269,59 @@ Deno.test("property: number-reading passes over rows without digits only where i
     assert.ok(numberReading(verdict, skip).flips(input, { score: 0, pass: false }), name);
   }
   assert.deepEqual(nearMiss("contains", input, containsGrader.grade(input)), ["number-reading"]);
+});
+
+Deno.test("property: number-reading flips exactly where its definition does (every reading tried)", () => {
+  const text = fc.array(
+    fc.constantFrom(
+      "forty-two",
+      "FORTY two",
+      "one",
+      "Twelve",
+      "someone",
+      "42",
+      "1,5",
+      "1.5",
+      "15 %",
+      "0.15",
+      "€",
+      " ",
+      "x",
+      "é",
+      "ΑΣ",
+      "\u00a0",
+      "_",
+    ),
+    { maxLength: 4 },
+  ).map((xs) => xs.join(""));
+  // The definition: each reading of either side, numbers written one way, graded again.
+  const flips = (verdict: Verdict, input: GradeInput) => {
+    const tries: [string, readonly string[]][] = [[input.output, input.references]];
+    for (const reading of NUMBER_READINGS) {
+      tries.push([readAs(input.output, reading), input.references]);
+      tries.push([input.output, input.references.map((r) => readAs(r, reading))]);
+    }
+    return tries.some(([o, refs]) =>
+      verdict({ output: canonicalNumbers(o), references: refs.map(canonicalNumbers) }) === true
+    );
+  };
+  const verdicts: [string, NumberReadingSkip | undefined, Verdict][] = [
+    ["numeric", undefined, (i) => numericGrader.verdict(i)],
+    ["exact", "digits", (i) => exactGrader.verdict(i)],
+    ["contains", "output-words", (i) => containsGrader.verdict(i)],
+  ];
+  fc.assert(
+    fc.property(text, fc.array(text, { minLength: 1, maxLength: 2 }), (output, references) => {
+      const input = { output, references };
+      for (const [name, skip, verdict] of verdicts) {
+        if (verdict(input) !== false) continue;
+        assert.equal(
+          numberReading(verdict, skip).flips(input, { score: 0, pass: false }),
+          flips(verdict, input),
+          JSON.stringify([name, output, references]),
+        );
+      }
+    }),
+    { numRuns: 10_000 },
+  );
 });
