@@ -101,15 +101,17 @@ class TextForms {
   }
 }
 
-// The probe changes the same texts for each grader it probes: each text's forms are remembered.
+// The forms of texts asked about outside the row being probed (`changedText`, `containsFolded`).
 const FORMS = memoized((s: string) => new TextForms(s));
 const READ_AS = Object.fromEntries(
   NUMBER_READINGS.map((reading) => [reading, memoized((s: string) => readAs(s, reading))]),
 ) as Record<NumberReadingKind, (s: string) => string>;
 const CANONICAL = memoized(canonicalNumbers);
 
-// The forms of the output and references of the row probed last: the graders of a row probe it
-// in turn, so most rows need one look-up in `FORMS` per text, not one per grader and question.
+// The forms of the output and references of the row probed last, shared by the graders that probe
+// the row in turn. They are made afresh for each row, not looked up in `FORMS`: texts seldom come
+// back within a few hundred rows, and a table of recent forms only kept them alive longer (more
+// garbage promoted) and cost a look-up per text.
 let rowOutput = "";
 let rowReferences: readonly string[] = [];
 let rowOutputForms: TextForms = FORMS("");
@@ -125,8 +127,8 @@ function setRow(output: string, references: readonly string[]): void {
   rowOutput = output;
   // A copy: the caller's array may change after this call.
   rowReferences = references.slice();
-  rowOutputForms = FORMS(output);
-  rowReferenceForms = references.map(FORMS);
+  rowOutputForms = new TextForms(output);
+  rowReferenceForms = references.map((r) => new TextForms(r));
 }
 
 /**
