@@ -132,6 +132,23 @@ function setRow(output: string, references: readonly string[]): void {
 }
 
 /**
+ * True when every character of `text` is ASCII: for the output of the row being probed, known
+ * once for all its graders' probes and quick answers; for any other text, searched.
+ *
+ * @example ASCII or not
+ * ```ts
+ * import { asciiText } from "./_probe.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(asciiText("Paris"), true);
+ * assert.equal(asciiText("Zürich"), false);
+ * ```
+ */
+export function asciiText(text: string): boolean {
+  return text === rowOutput ? rowOutputForms.ascii : !NON_ASCII.test(text);
+}
+
+/**
  * `text` after a formatting step (or all seven, `several`), as the probe makes it: made once and
  * shared by the graders' probes and their quick answers.
  *

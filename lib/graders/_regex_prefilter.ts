@@ -8,6 +8,7 @@
 // plainest patterns of all (characters and `.`, which is what a sentence read as a pattern
 // mostly is): it answers exactly as RE2 would, without compiling.
 import { memoized } from "./_memo.ts";
+import { asciiText } from "./_probe.ts";
 import { PY_WHITESPACE_CLASS } from "../text/mod.ts";
 
 const SPECIAL = new Set(["\\", "(", ")", "[", "]", "{", "}", "|"]);
@@ -111,7 +112,7 @@ interface Plain {
   readonly piece: string;
   /** Where `piece` starts in `core`. */
   readonly pieceAt: number;
-  /** `piece` lowercased, made with `lower`. */
+  /** `piece` lowercased, made when first needed. */
   lowerPiece: string | undefined;
   /** The pattern's {@link StepFacts}, made when first asked for. */
   steps: StepFacts | undefined;
@@ -170,37 +171,55 @@ const ANY_SPECIAL = /[\\()[\]{}|*+?^$\ud800-\udfff]/;
 /** The plain reading of a pattern whose deciding atoms are `core`. */
 function plainFrom(core: string): Plain {
   const dots = core.includes(".");
-  const piece = !dots || core.includes("\ufffd") ? "" : longestWithoutDots(core);
+  const replacement = core.includes("\ufffd");
+  // The first longest stretch without a `.`; no text equal to it starts earlier in `core` (it
+  // would lie in an earlier stretch at least as long), so it is where `indexOf` would find it.
+  let pieceAt = 0;
+  let piece = "";
+  if (dots && !replacement) {
+    let to = 0;
+    for (let start = 0; start <= core.length;) {
+      let end = core.indexOf(".", start);
+      if (end < 0) end = core.length;
+      if (end - start > to - pieceAt) {
+        pieceAt = start;
+        to = end;
+      }
+      start = end + 1;
+    }
+    piece = core.slice(pieceAt, to);
+  }
   return {
     core,
     ascii: undefined,
     lower: undefined,
-    codePoints: dots || core.includes("\ufffd"),
+    codePoints: dots || replacement,
     dots,
     piece,
-    pieceAt: piece === "" ? 0 : core.indexOf(piece),
+    pieceAt,
     lowerPiece: undefined,
     steps: undefined,
   };
 }
 
-function longestWithoutDots(core: string): string {
-  let from = 0;
-  let to = 0;
-  for (let start = 0; start <= core.length;) {
-    let end = core.indexOf(".", start);
-    if (end < 0) end = core.length;
-    if (end - start > to - from) {
-      from = start;
-      to = end;
-    }
-    start = end + 1;
-  }
-  return core.slice(from, to);
-}
-
 const PLAIN_SEARCH = memoized((p: string) => plainOf(p, true));
 const PLAIN_FULL = memoized((p: string) => plainOf(p, false));
+
+// The pattern read last, and how: a row's pattern is read when it is graded, then again by the
+// near-miss probe's quick answers and re-grades.
+let lastPattern: string | undefined;
+let lastFullMatch = false;
+let lastPlain: Plain | undefined;
+
+/** The plain reading of `pattern` as a whole-output match or a search (see `plainOf`). */
+function plainReading(pattern: string, fullMatch: boolean): Plain | undefined {
+  if (pattern !== lastPattern || fullMatch !== lastFullMatch) {
+    lastPlain = fullMatch ? PLAIN_FULL(pattern) : PLAIN_SEARCH(pattern);
+    lastPattern = pattern;
+    lastFullMatch = fullMatch;
+  }
+  return lastPlain;
+}
 
 const SURROGATE = /[\ud800-\udfff]/;
 
@@ -238,7 +257,7 @@ export function plainMatch(
   ignoreCase: boolean,
   fullMatch: boolean,
 ): boolean | undefined {
-  const plain = fullMatch ? PLAIN_FULL(pattern) : PLAIN_SEARCH(pattern);
+  const plain = plainReading(pattern, fullMatch);
   if (plain === undefined) return undefined;
   let text = output;
   let atoms = plain.core;
@@ -248,10 +267,15 @@ export function plainMatch(
   let first = -1;
   if (ignoreCase) {
     // ASCII text has no surrogates.
-    if (!(plain.ascii ??= isAscii(pattern)) || !isAscii(output)) return undefined;
+    if (!(plain.ascii ??= isAscii(pattern)) || !asciiText(output)) return undefined;
     text = asciiLower(output);
+    if (plain.dots && piece !== "") {
+      // A quick no first, before the rest of the pattern is lowercased too.
+      known = plain.lowerPiece ??= asciiLower(piece);
+      first = text.indexOf(known, pieceAt);
+      if (first < 0) return false;
+    }
     atoms = plain.lower ??= asciiLower(plain.core);
-    known = plain.lowerPiece ??= asciiLower(piece);
   } else if (plain.codePoints) {
     // A quick no first (most outputs a pattern is tried on do not match it).
     if (piece !== "") {
@@ -383,7 +407,7 @@ function hasAssertion(pattern: string): boolean {
  * ```
  */
 export function stepFacts(pattern: string, fullMatch: boolean): StepFacts {
-  const plain = fullMatch ? PLAIN_FULL(pattern) : PLAIN_SEARCH(pattern);
+  const plain = plainReading(pattern, fullMatch);
   if (plain === undefined) return STEP_FACTS(pattern);
   return plain.steps ??= factsOfRuns([plain.core], true);
 }

@@ -10,6 +10,7 @@ import { binary, errored, noReference, notJudged, quote } from "./_result.ts";
 import { explainRe2 } from "./_re2.ts";
 import { mayMatch, plainMatch, type StepFacts, stepFacts } from "./_regex_prefilter.ts";
 import type { FormattingStep } from "../text/mod.ts";
+import { asciiText, changedText } from "./_probe.ts";
 import type { GradeInput, GradeResult } from "./types.ts";
 import { type DefinedGrader, defineGrader } from "./define_grader.ts";
 import type { OptionsOf, OptionsSchema } from "./options.ts";
@@ -124,8 +125,6 @@ const CUTTING: ReadonlySet<FormattingStep | "several"> = new Set([
   "strip-trailing-punctuation",
   "strip-quotes",
 ]);
-// deno-lint-ignore no-control-regex -- ASCII starts at U+0000
-const ASCII_TEXT = /^[\x00-\x7f]*$/;
 
 /**
  * The near-miss probe's quick answer for the regex grader (see `ProbeSpec.passesAfter`): false
@@ -143,6 +142,10 @@ const ASCII_TEXT = /^[\x00-\x7f]*$/;
  *   the output, and a pattern without assertions that matches a part of a text matches the
  *   text, which no pattern of the row does (the row's own verdict: remembered from grading it,
  *   or searched again).
+ *
+ * And `collapse-whitespace` on an output it leaves as it is (the changed output the probe would
+ * make anyway, shared by the graders' probes) gets the row's own verdict, without looking at the
+ * patterns.
  */
 function passesAfter(
   options: RegexOptions,
@@ -154,6 +157,12 @@ function passesAfter(
   return (step, input) => {
     const refs = input.references;
     if (refs.length === 0) return undefined;
+    if (
+      step === "collapse-whitespace" && !refs.includes("") &&
+      changedText(input.output, step) === input.output
+    ) {
+      return fails(input, options) ? false : undefined;
+    }
     const cutting = CUTTING.has(step);
     if (cutting && fullMatch) return undefined;
     // Whether a needed capital rules a pattern out (for all seven: found when first needed).
@@ -177,7 +186,7 @@ function passesAfter(
         ? facts.whitespace
         : step === "several"
         ? facts.whitespace ||
-          (facts.capital && (capitalFails ??= ASCII_TEXT.test(input.output)))
+          (facts.capital && (capitalFails ??= asciiText(input.output)))
         : capitalFails === true && facts.capital;
       if (!cannot) return undefined;
     }

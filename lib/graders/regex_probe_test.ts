@@ -2,6 +2,8 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { regexGrader } from "./regex.ts";
+import { nearMiss } from "./near_miss.ts";
+import { RE2JS } from "npm:re2js@2.10.0";
 import { stepFacts } from "./_regex_prefilter.ts";
 import { probe, type ProbeTarget } from "./_probe.ts";
 import { FORMATTING_FUNCTIONS, FORMATTING_STEPS, PY_WHITESPACE_CLASS } from "../text/mod.ts";
@@ -165,9 +167,12 @@ Deno.test("regex probe: rows with a broken or empty pattern are re-graded", () =
   ) {
     const quick = regexGrader.probe.passesAfter!(regexGrader.resolve(o))!;
     for (const references of [["(a)\\1"], ["x y", "[A"], ["A B", ""], ["a b c(?=d)"], []]) {
-      const input = { output: "  A  b. ", references };
-      for (const step of [...FORMATTING_STEPS, "several" as const]) {
-        assert.equal(quick(step, input), undefined, `${step} ${references}`);
+      // Whitespace to collapse, and none.
+      for (const output of ["  A  b. ", "A b."]) {
+        const input = { output, references };
+        for (const step of [...FORMATTING_STEPS, "several" as const]) {
+          assert.equal(quick(step, input), undefined, `${step} ${references}`);
+        }
       }
     }
   }
@@ -213,4 +218,28 @@ Deno.test("regex probe: the whitespace a pattern needs is Python's", () => {
     assert.equal(facts.uncollapsed, ws.test(c) && c !== " ", code.toString(16));
     assert.equal(stepFacts(`a${c}${c}b`, false).uncollapsed, ws.test(c), code.toString(16));
   }
+});
+
+Deno.test("regex probe: case-insensitive flips a row exactly where RE2 ignoring case matches", () => {
+  // Plain patterns (read without RE2) and others, outputs ASCII or not: the probe reads the
+  // row's output ASCII flag, made once for the row.
+  const text = (chars: string[], max: number) =>
+    fc.array(fc.constantFrom(...chars), { maxLength: max }).map((p) => p.join(""));
+  const pat = text(["a", "A", "b", "K", "s", " ", ".", "é", "(a)", "x*"], 6);
+  const out = text(["a", "A", "b", "k", "K", "\u212a", "\u017f", "S", " ", "é", "É", "\n"], 10);
+  let flipped = 0;
+  fc.assert(
+    fc.property(pat, out, fc.boolean(), (p, o, fullMatch) => {
+      const input = { output: o, references: [p] };
+      const result = regexGrader.grade(input, { fullMatch });
+      if (result.pass !== false) return;
+      const re = RE2JS.compile(p, RE2JS.CASE_INSENSITIVE);
+      const want = fullMatch ? re.testExact(o) : re.test(o);
+      if (want) flipped++;
+      const steps = nearMiss("regex", input, result, { fullMatch });
+      assert.equal(steps.includes("case-insensitive"), want, JSON.stringify([p, o, fullMatch]));
+    }),
+    { numRuns: 5000 },
+  );
+  assert.ok(flipped > 100, `only ${flipped} rows flipped`);
 });

@@ -169,3 +169,24 @@ Deno.test("one pattern is judged as the same pattern among others that cannot ma
     { numRuns: 3_000 },
   );
 });
+
+Deno.test("a plain pattern ignoring case on ASCII text is matched as RE2 matches it", () => {
+  // Short ASCII patterns and outputs, so that most are decided here and matches often start at
+  // the output's first character.
+  const text = (chars: string[], max: number) =>
+    fc.array(fc.constantFrom(...chars), { maxLength: max }).map((p) => p.join(""));
+  const pattern = text(["a", "A", "b", " ", ".", "x?"], 5);
+  const output = text(["a", "A", "b", "B", " ", "\n"], 6);
+  let decided = 0;
+  fc.assert(
+    fc.property(pattern, output, fc.boolean(), (p, o, fullMatch) => {
+      const quick = plainMatch(p, o, true, fullMatch);
+      if (quick === undefined) return;
+      decided++;
+      const re = RE2JS.compile(p, RE2JS.CASE_INSENSITIVE);
+      assert.equal(quick, fullMatch ? re.testExact(o) : re.test(o), JSON.stringify([p, o]));
+    }),
+    { numRuns: 10_000 },
+  );
+  assert.ok(decided > 5_000, `only ${decided} patterns were decided`);
+});
