@@ -341,16 +341,31 @@ const CAPITAL = /[A-Z]/;
 
 /**
  * The facts of a pattern every match of which has `runs`, in order (each run is matched
- * literally, its characters in a row).
+ * literally, its characters in a row). `uncollapsed` is found when first asked for: the probe
+ * asks for it only about outputs that `collapse-whitespace` changes.
  */
+class RunFacts implements StepFacts {
+  readonly plainForm = true;
+  readonly capital: boolean;
+  readonly whitespace: boolean;
+  readonly noAssertion: boolean;
+  readonly #runs: readonly string[];
+  #uncollapsed: boolean | undefined;
+
+  constructor(runs: readonly string[], noAssertion: boolean) {
+    this.#runs = runs;
+    this.capital = runs.some((run) => CAPITAL.test(run));
+    this.whitespace = runs.some((run) => PY_WHITESPACE.test(run));
+    this.noAssertion = noAssertion;
+  }
+
+  get uncollapsed(): boolean {
+    return this.#uncollapsed ??= this.#runs.some((run) => UNCOLLAPSED.test(run));
+  }
+}
+
 function factsOfRuns(runs: readonly string[], noAssertion: boolean): StepFacts {
-  return {
-    plainForm: true,
-    capital: runs.some((run) => CAPITAL.test(run)),
-    whitespace: runs.some((run) => PY_WHITESPACE.test(run)),
-    uncollapsed: runs.some((run) => UNCOLLAPSED.test(run)),
-    noAssertion,
-  };
+  return new RunFacts(runs, noAssertion);
 }
 
 const NO_FACTS: StepFacts = {

@@ -188,7 +188,14 @@ Deno.test("regex probe: no lowercased character is a capital A-Z", () => {
 });
 
 Deno.test("regex probe: step facts of patterns", () => {
-  assert.deepEqual(stepFacts("a  B", false), {
+  const facts = (pattern: string, fullMatch: boolean) => {
+    const { plainForm, capital, whitespace, uncollapsed, noAssertion } = stepFacts(
+      pattern,
+      fullMatch,
+    );
+    return { plainForm, capital, whitespace, uncollapsed, noAssertion };
+  };
+  assert.deepEqual(facts("a  B", false), {
     plainForm: true,
     capital: true,
     whitespace: true,
