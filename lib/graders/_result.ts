@@ -10,8 +10,27 @@ const FRACTIONS: GraderScale = { direction: "higher", maximum: 1 };
  */
 export const QUOTED_UNITS = 60;
 
+// The value quoted last (not too long to keep), its `max` and its quote: graders of one row quote
+// the same reference in their reasons (regex its pattern, numeric a reference without a number).
+const KEPT_UNITS = 4096;
+let lastValue: string | undefined;
+let lastMax = 0;
+let lastQuote = "";
+
 /** Show a value from a row in a reason: JSON-quoted and cut to `max` characters. */
 export function quote(s: string, max = QUOTED_UNITS): string {
+  if (s === lastValue && max === lastMax) return lastQuote;
+  const shown = quoted(s, max);
+  if (s.length <= KEPT_UNITS) {
+    lastValue = s;
+    lastMax = max;
+    lastQuote = shown;
+  }
+  return shown;
+}
+
+/** {@link quote}, worked out. */
+function quoted(s: string, max: number): string {
   // A text of at most `max` code units has at most `max` code points: shown whole.
   if (s.length <= max) return JSON.stringify(s);
   // The usual start: `max` code units that JSON shows as they are (no control character, quote,

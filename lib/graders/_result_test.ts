@@ -43,4 +43,21 @@ Deno.test("property: quote shows the first code points, as string iteration coun
     }),
     { numRuns: 5_000 },
   );
+  // The same value quoted again (as the graders of a row do), with the same or other cuts, and
+  // an equal value made anew: each quote is its own.
+  fc.assert(
+    fc.property(
+      fc.array(unit, { maxLength: 12 }),
+      fc.array(fc.integer({ min: 0, max: 10 }), { maxLength: 6 }),
+      (us, cuts) => {
+        const s = us.join("");
+        for (const max of cuts) {
+          assert.equal(quote(s, max), byIteration(s, max));
+          assert.equal(quote(us.join(""), max), byIteration(s, max));
+          assert.equal(quote(s), byIteration(s, 60));
+        }
+      },
+    ),
+    { numRuns: 2_000 },
+  );
 });
