@@ -63,6 +63,12 @@ function sameJoined(
     if (i === aEnd || j === bEnd) return i === aEnd && j === bEnd;
     let x = a.charCodeAt(i);
     let y = b.charCodeAt(j);
+    // The same ASCII code unit in both, not whitespace: read as itself on both sides.
+    if (x === y && x < 0x80 && ASCII_WHITESPACE[x] === 0) {
+      i++;
+      j++;
+      continue;
+    }
     if (space(a, i)) {
       while (i < aEnd && space(a, i)) i++;
       x = joint;
@@ -187,6 +193,19 @@ function holds(
       // The rest of `s` reads as one unit or more, which the rest of `text` has no room for.
       if (x === text.length) return false;
       if (--budget < 0) return -1;
+      // The same code unit in both, one that reads as itself (ASCII but A–Z under `LOWER`, not
+      // whitespace otherwise): passed at once.
+      const c = s.charCodeAt(i);
+      if (
+        c === text.charCodeAt(x) &&
+        (mode === LOWER
+          ? c < 0x41 || (c > 0x5a && c < 0x80)
+          : c < 0x80 && ASCII_WHITESPACE[c] === 0)
+      ) {
+        x++;
+        i++;
+        continue;
+      }
       const unit = unitAt(s, i, to, mode);
       if (unit < 0) return undefined;
       if (text.charCodeAt(x) !== unit) break;
