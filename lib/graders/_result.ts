@@ -84,12 +84,18 @@ export function errored(error: string, reason: string): GradeResult {
   return { score: NaN, pass: null, error, reason };
 }
 
-/** A pass/fail verdict (score 1 or 0). */
+/**
+ * A pass/fail verdict (score 1 or 0): `score`, `pass`, then `reason` and `referenceIndex` when
+ * given, in that order. Each shape is made whole (one allocation, no property added later).
+ */
 export function binary(pass: boolean, reason?: string, referenceIndex?: number): GradeResult {
-  const out: GradeResult = { score: pass ? 1 : 0, pass };
-  if (reason !== undefined) out.reason = reason;
-  if (referenceIndex !== undefined) out.referenceIndex = referenceIndex;
-  return out;
+  const score = pass ? 1 : 0;
+  if (reason === undefined) {
+    return referenceIndex === undefined ? { score, pass } : { score, pass, referenceIndex };
+  }
+  return referenceIndex === undefined
+    ? { score, pass, reason }
+    : { score, pass, reason, referenceIndex };
 }
 
 /** Check a pass threshold for a graded grader; returns an error result when it is unusable. */

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { quote } from "./_result.ts";
+import { binary, quote } from "./_result.ts";
+import type { GradeResult } from "./types.ts";
 
 Deno.test("quote: cut to the first code points with an ellipsis, whatever the value's length", () => {
   assert.equal(quote("abc"), '"abc"');
@@ -56,6 +57,31 @@ Deno.test("property: quote shows the first code points, as string iteration coun
           assert.equal(quote(us.join(""), max), byIteration(s, max));
           assert.equal(quote(s), byIteration(s, 60));
         }
+      },
+    ),
+    { numRuns: 2_000 },
+  );
+});
+
+Deno.test("property: binary results have the fields, values and key order of one built a field at a time", () => {
+  // The definition: score and pass, then the reason and the reference index when given.
+  const byFields = (pass: boolean, reason?: string, referenceIndex?: number) => {
+    const out: GradeResult = { score: pass ? 1 : 0, pass };
+    if (reason !== undefined) out.reason = reason;
+    if (referenceIndex !== undefined) out.referenceIndex = referenceIndex;
+    return out;
+  };
+  fc.assert(
+    fc.property(
+      fc.boolean(),
+      fc.option(fc.string(), { nil: undefined }),
+      fc.option(fc.nat(5), { nil: undefined }),
+      (pass, reason, index) => {
+        const got = binary(pass, reason, index);
+        const want = byFields(pass, reason, index);
+        assert.deepEqual(got, want);
+        assert.deepEqual(Object.keys(got), Object.keys(want));
+        assert.equal(JSON.stringify(got), JSON.stringify(want));
       },
     ),
     { numRuns: 2_000 },
