@@ -38,7 +38,8 @@ const FOLDED_OUT = /[\t-\r\x1c-\x20.!"'_]+/g;
  */
 class TextForms {
   readonly text: string;
-  readonly #changed: (string | undefined)[] = [];
+  // Made when a step is first asked for (most failing rows are decided without one).
+  #changed: (string | undefined)[] | undefined;
   #ascii: boolean | undefined;
   #folded: string | undefined | null = null;
   #numbers: boolean | undefined;
@@ -73,7 +74,8 @@ class TextForms {
 
   /** The text after formatting step `k` (an index of `FORMATTING_STEPS`), or all seven (`ALL`). */
   changed(k: number): string {
-    let out = this.#changed[k];
+    const changed = this.#changed ??= [];
+    let out = changed[k];
     if (out === undefined) {
       // NFKC leaves ASCII text as it is, and no step makes an ASCII text non-ASCII.
       if (k === ALL) {
@@ -82,7 +84,7 @@ class TextForms {
           if (i !== NFKC || !this.ascii) out = STEP_FUNCTIONS[i](out);
         }
       } else out = k === NFKC && this.ascii ? this.text : STEP_FUNCTIONS[k](this.text);
-      this.#changed[k] = out;
+      changed[k] = out;
     }
     return out;
   }
