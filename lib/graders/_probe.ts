@@ -152,7 +152,8 @@ export function asciiText(text: string): boolean {
 
 /**
  * `text` after a formatting step (or all seven, `several`), as the probe makes it: made once and
- * shared by the graders' probes and their quick answers.
+ * shared by the graders' probes and their quick answers (the output and references of the row
+ * being probed are kept with the row).
  *
  * @example One step, then all seven
  * ```ts
@@ -164,7 +165,12 @@ export function asciiText(text: string): boolean {
  * ```
  */
 export function changedText(text: string, step: FormattingStep | "several"): string {
-  const forms = text === rowOutput ? rowOutputForms : FORMS(text);
+  let forms: TextForms;
+  if (text === rowOutput) forms = rowOutputForms;
+  else {
+    const at = rowReferences.indexOf(text);
+    forms = at >= 0 ? rowReferenceForms[at] : FORMS(text);
+  }
   return forms.changed(step === "several" ? ALL : FORMATTING_STEPS.indexOf(step));
 }
 

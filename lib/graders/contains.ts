@@ -25,15 +25,23 @@ export type ContainsOptions = OptionsOf<typeof CONTAINS_OPTIONS>;
 
 /**
  * Whether the row passes, case-sensitively, once `step` is applied to the output and every
- * reference, told without making the changed references; undefined where a reference cannot be
- * told so (see `containedAfterStep`).
+ * reference; undefined where a reference cannot be told so (see `containedAfterStep`). Under
+ * `lowercase` and `collapse-whitespace` the changed reference is made (shared with the other
+ * graders' probes) and searched for natively, which is quicker than walking it along the output
+ * (`toLowerCase` and the collapsing pattern are single native passes, and most references have
+ * no whitespace to collapse); under the other steps it is walked or sliced, not made.
  */
 function passesAfter(step: FormattingStep | "several", input: GradeInput): boolean | undefined {
   if (step === "nfkc" || step === "several") return undefined;
   const output = changedText(input.output, step);
+  const made = step === "lowercase" || step === "collapse-whitespace";
   let told = true;
   for (const reference of input.references) {
-    const held = containedAfterStep(step, output, reference);
+    let held: boolean | undefined;
+    if (made) {
+      const changed = changedText(reference, step);
+      held = changed !== "" && output.includes(changed);
+    } else held = containedAfterStep(step, output, reference);
     if (held === true) return true;
     if (held === undefined) told = false;
   }
