@@ -242,6 +242,46 @@ export function rougeIds(text: string, stemmer: boolean): Int32Array {
 }
 
 /**
+ * Whether `rougeTokenize(text, { stemmer })` has at least `n` tokens (n ≥ 1), for a text that is
+ * its own reference: its figures are then 1 or 0 by that alone. Without the stemmer the text is
+ * read from its start only until the `n`-th token begins, while every character so far is ASCII:
+ * lowercasing maps each character on its own (ASCII ones to ASCII ones), so a token that begins
+ * after an ASCII character other than a letter or digit is a token whatever follows. Any other
+ * case is answered from the text's ids.
+ *
+ * @example Two tokens, not three
+ * ```ts
+ * import { atLeastTokens } from "./_rouge_tokens.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.ok(atLeastTokens("Hello, world!", false, 2));
+ * assert.ok(!atLeastTokens("Hello, world!", false, 3));
+ * assert.ok(!atLeastTokens("a\u212Ab", false, 2)); // the Kelvin sign lowercases to k: one token
+ * ```
+ */
+export function atLeastTokens(text: string, stemmer: boolean, n: number): boolean {
+  if (!stemmer) {
+    let found = 0;
+    let inToken = false;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 128) {
+        found = -1;
+        break;
+      }
+      if (TOKEN_CHAR[c] === 0) inToken = false;
+      else if (!inToken) {
+        if (++found === n) return true;
+        inToken = true;
+      }
+    }
+    if (found >= 0) return false;
+  }
+  beginRow();
+  return entryOf(text, stemmer).ids.length >= n;
+}
+
+/**
  * The ids of ROUGE-Lsum's sentence units of a text that hold any token: its lines (split on `\n`),
  * or its Punkt sentences with `splitSummaries`. Units without tokens are left out: they count for
  * nothing. Shared: do not change them.

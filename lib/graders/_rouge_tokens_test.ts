@@ -2,7 +2,14 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { punktSentences, rougeTokenize } from "../text/mod.ts";
 import { generation, resetForTests } from "./_rouge_token_table.ts";
-import { beginRow, rougeIds, rougeUnitIds, symbolCount, tokenOfId } from "./_rouge_tokens.ts";
+import {
+  atLeastTokens,
+  beginRow,
+  rougeIds,
+  rougeUnitIds,
+  symbolCount,
+  tokenOfId,
+} from "./_rouge_tokens.ts";
 
 // Texts of ASCII words in any case, digits, punctuation and newlines (the one-pass path), the same
 // with non-ASCII pieces (the general path; Unicode lowercasing turns some of them into ASCII
@@ -36,6 +43,29 @@ Deno.test("ids spell rougeTokenize's tokens, with and without the stemmer", () =
       assert.deepEqual(words(rougeIds(s, stemmer)), rougeTokenize(s, { stemmer }));
     }),
     { numRuns: 3_000 },
+  );
+});
+
+Deno.test("atLeastTokens says whether rougeTokenize gives at least n tokens", () => {
+  // Few tokens, so that the answer is often no; the Kelvin sign (lowercased to `k`) and dotted
+  // capital I join or add ASCII tokens after ASCII ones.
+  const short = fc.array(
+    fc.oneof(
+      fc.constantFrom("a", "B", "7", " ", ".", "\n", "\u212A", "\u0130", "é", "ς", "running"),
+      otherPiece,
+    ),
+    { maxLength: 6 },
+  ).map((p) => p.join(""));
+  fc.assert(
+    fc.property(
+      fc.oneof(text, short),
+      fc.boolean(),
+      fc.integer({ min: 1, max: 4 }),
+      (s, stemmer, n) => {
+        assert.equal(atLeastTokens(s, stemmer, n), rougeTokenize(s, { stemmer }).length >= n);
+      },
+    ),
+    { numRuns: 5_000 },
   );
 });
 

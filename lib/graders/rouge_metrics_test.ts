@@ -188,6 +188,37 @@ Deno.test("ROUGE-Lsum equals the plain summary-level LCS, over lines and over se
   );
 });
 
+// A first reference equal to the prediction (answered without counting), before others, on texts
+// of zero, one, two tokens or more, some joined or split by non-ASCII characters.
+const few = fc.array(
+  fc.oneof(word, gap, fc.constantFrom("\u212A", "\u0130", "é", "日本", "x")),
+  { maxLength: 5 },
+).map((p) => p.join(""));
+const ownRow = fc.tuple(fc.oneof(text, few), fc.array(fc.oneof(text, few), { maxLength: 2 }))
+  .map(([t, rest]) => [t, [t, ...rest]] as [string, string[]]);
+
+Deno.test("a first reference equal to the prediction scores as the plain readings say", () => {
+  fc.assert(
+    fc.property(ownRow, fc.boolean(), fc.boolean(), ([prediction, references], stemmer, split) => {
+      for (const n of [1, 2, 3]) {
+        assert.deepEqual(
+          rougeN(prediction, references, { n, stemmer }),
+          plainRougeN(prediction, references, n, stemmer),
+        );
+      }
+      assert.deepEqual(
+        rougeL(prediction, references, { stemmer }),
+        plainRougeL(prediction, references, stemmer),
+      );
+      assert.deepEqual(
+        rougeLsum(prediction, references, { stemmer, splitSummaries: split }),
+        plainRougeLsum(prediction, references, stemmer, split),
+      );
+    }),
+    { numRuns: 3_000 },
+  );
+});
+
 // Rows of many distinct words (ids past the first sizes of the metrics' work arrays, new ids from a
 // later reference), long texts (LCS past one and two 32-bit words) and words shared often.
 const manyWords = fc.array(fc.stringMatching(/^[a-zA-Z0-9]{1,3}$/), {
