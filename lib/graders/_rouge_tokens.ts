@@ -281,6 +281,128 @@ export function atLeastTokens(text: string, stemmer: boolean, n: number): boolea
   return entryOf(text, stemmer).ids.length >= n;
 }
 
+// The last pair compared by `equalTokens` and what was found: the four ROUGE graders ask about the
+// same output and first reference of a row one after another.
+let pairA = "";
+let pairB = "";
+let pairCount = -1;
+let pairLines = false;
+
+/** A token character's lowercase form, or 0 (for any other character, ASCII or not). */
+function tokenChar(c: number): number {
+  return c < 128 ? TOKEN_CHAR[c] : 0;
+}
+
+/**
+ * Read two ASCII texts side by side, token by token, and set `pairCount` to their shared token
+ * count when their tokens are equal (else -1) and `pairLines` to whether a newline parts the same
+ * neighbouring tokens in both. Any non-ASCII character outside a token makes the answer -1 (not
+ * known), as lowercasing may turn it into ASCII letters.
+ */
+function compareTokens(a: string, b: string): void {
+  pairCount = -1;
+  pairLines = true;
+  const na = a.length;
+  const nb = b.length;
+  let i = 0;
+  let j = 0;
+  let count = 0;
+  for (;;) {
+    // The characters up to the next token on each side, and whether a newline is among them.
+    let lineA = false;
+    let lineB = false;
+    let x = 0;
+    let y = 0;
+    for (; i < na; i++) {
+      const c = a.charCodeAt(i);
+      x = tokenChar(c);
+      if (x !== 0) break;
+      if (c >= 128) return;
+      if (c === 10) lineA = true;
+    }
+    for (; j < nb; j++) {
+      const c = b.charCodeAt(j);
+      y = tokenChar(c);
+      if (y !== 0) break;
+      if (c >= 128) return;
+      if (c === 10) lineB = true;
+    }
+    if (i === na || j === nb) {
+      if (i === na && j === nb) pairCount = count;
+      return;
+    }
+    if (count > 0 && lineA !== lineB) pairLines = false;
+    // The two tokens, character by character, ending together.
+    for (;;) {
+      if (x !== y) return;
+      i++;
+      j++;
+      x = i < na ? tokenChar(a.charCodeAt(i)) : 0;
+      y = j < nb ? tokenChar(b.charCodeAt(j)) : 0;
+      if (x === 0 || y === 0) break;
+    }
+    if (x !== y) return;
+    count++;
+  }
+}
+
+/**
+ * The number of tokens `rougeTokenize` gives two texts without the stemmer when they are known to
+ * give the same ones (and, with `lines`, the same lines holding tokens: ROUGE-Lsum's units); else
+ * -1, which says only that the general path must decide. Known here: texts of ASCII characters
+ * only, whose tokens are the runs of ASCII letters and digits, lowercased.
+ *
+ * @example Case, spacing and punctuation aside
+ * ```ts
+ * import { equalTokens } from "./_rouge_tokens.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(equalTokens("The cat sat.", "the  CAT, sat", false), 3);
+ * assert.equal(equalTokens("The cat\nsat.", "the  CAT sat", true), -1);
+ * assert.equal(equalTokens("The cat sat.", "the cats sat", false), -1);
+ * ```
+ */
+export function equalTokens(a: string, b: string, lines: boolean): number {
+  if (a !== pairA || b !== pairB) {
+    compareTokens(a, b);
+    pairA = a;
+    pairB = b;
+  }
+  return lines && !pairLines ? -1 : pairCount;
+}
+
+/**
+ * For a prediction and its first reference: 1 or 0 when the reference's tokens are known to be the
+ * prediction's (its lines too, with `lines`) — its figures are then all 1 when the prediction has
+ * at least `n` tokens, and no other reference can beat them, else all 0 for every reference —
+ * and -1 when not known.
+ *
+ * @example Known, and not
+ * ```ts
+ * import { ownTokens } from "./_rouge_tokens.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(ownTokens("The cat.", "the cat", false, 2, false), 1);
+ * assert.equal(ownTokens("The cat.", "the cat", false, 3, false), 0);
+ * assert.equal(ownTokens("The cat.", "a cat", false, 1, false), -1);
+ * ```
+ */
+export function ownTokens(
+  prediction: string,
+  reference: string,
+  stemmer: boolean,
+  n: number,
+  lines: boolean,
+): number {
+  if (reference !== prediction) {
+    const count = equalTokens(prediction, reference, lines);
+    if (count < 0) return -1;
+    // Equal tokens have equal stems, but the stemmer may drop some.
+    if (!stemmer) return count >= n ? 1 : 0;
+  }
+  return atLeastTokens(prediction, stemmer, n) ? 1 : 0;
+}
+
 /**
  * The ids of ROUGE-Lsum's sentence units of a text that hold any token: its lines (split on `\n`),
  * or its Punkt sentences with `splitSummaries`. Units without tokens are left out: they count for

@@ -5,6 +5,7 @@ import { generation, resetForTests } from "./_rouge_token_table.ts";
 import {
   atLeastTokens,
   beginRow,
+  equalTokens,
   rougeIds,
   rougeUnitIds,
   symbolCount,
@@ -63,6 +64,46 @@ Deno.test("atLeastTokens says whether rougeTokenize gives at least n tokens", ()
       fc.integer({ min: 1, max: 4 }),
       (s, stemmer, n) => {
         assert.equal(atLeastTokens(s, stemmer, n), rougeTokenize(s, { stemmer }).length >= n);
+      },
+    ),
+    { numRuns: 5_000 },
+  );
+});
+
+// Changes that keep a text's tokens (case, spacing, punctuation), some its lines too, and some not.
+const retouch = fc.constantFrom(
+  (s: string) => s.toUpperCase(),
+  (s: string) => s.toLowerCase(),
+  (s: string) => ` ${s.replaceAll(" ", "  ")}.`,
+  (s: string) => s.replaceAll(".", "").replaceAll(",", ";"),
+  (s: string) => s.replaceAll("\n", " "),
+  (s: string) => s.replaceAll(" ", "\n"),
+  (s: string) => `${s}\n`,
+  (s: string) => s.replaceAll("e", "E\u0301"),
+  (s: string) => s.replace(/[a-z]$/, ""),
+);
+
+Deno.test("equalTokens answers only for texts of equal tokens (and lines), and for ASCII ones always", () => {
+  const lineUnits = (s: string) =>
+    s.split("\n").map((u) => rougeTokenize(u)).filter((t) => t.length > 0);
+  fc.assert(
+    fc.property(
+      text,
+      fc.array(retouch, { maxLength: 3 }),
+      text,
+      fc.boolean(),
+      (a, changes, c, other) => {
+        const b = other ? c : changes.reduce((s, f) => f(s), a);
+        const [ta, tb] = [rougeTokenize(a), rougeTokenize(b)];
+        const same = JSON.stringify(ta) === JSON.stringify(tb);
+        const sameLines = same && JSON.stringify(lineUnits(a)) === JSON.stringify(lineUnits(b));
+        const ascii = [...a + b].every((ch) => ch.charCodeAt(0) < 128);
+        for (const lines of [false, true]) {
+          const count = equalTokens(a, b, lines);
+          if (count >= 0) assert.ok(lines ? sameLines : same);
+          if (count >= 0) assert.equal(count, ta.length);
+          if (ascii && (lines ? sameLines : same)) assert.equal(count, ta.length);
+        }
       },
     ),
     { numRuns: 5_000 },

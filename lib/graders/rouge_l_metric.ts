@@ -6,7 +6,7 @@
  */
 
 import { lcsOfIds, lcsOnRows } from "./_rouge_lcs.ts";
-import { atLeastTokens, beginRow, rougeIds } from "./_rouge_tokens.ts";
+import { beginRow, ownTokens, rougeIds } from "./_rouge_tokens.ts";
 import { requireReferences } from "./_stats.ts";
 
 /** A ROUGE-L figure. */
@@ -68,12 +68,10 @@ export function rougeL(
 ): RougeLResult {
   requireReferences("rougeL", references);
   const stemmer = options.stemmer ?? false;
-  // A first reference equal to the prediction: its LCS is the whole text (P = R = F = 1, which no
-  // other reference beats) when it has a token, else every reference scores 0 and the first counts.
-  if (references[0] === prediction) {
-    const v = atLeastTokens(prediction, stemmer, 1) ? 1 : 0;
-    return { precision: v, recall: v, f: v, referenceIndex: 0 };
-  }
+  // A first reference with the prediction's tokens: its LCS is all of them (P = R = F = 1, which no
+  // other reference beats) when there is one, else every reference scores 0 and the first counts.
+  const own = ownTokens(prediction, references[0], stemmer, 1, false);
+  if (own >= 0) return { precision: own, recall: own, f: own, referenceIndex: 0 };
   beginRow();
   const pred = rougeIds(prediction, stemmer);
   // The best reference so far (the highest F; the first wins ties), kept in locals.

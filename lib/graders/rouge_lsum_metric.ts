@@ -7,7 +7,7 @@
 
 import { punktSentences } from "../text/mod.ts";
 import { lcsOfIds, markLcs, sameIds } from "./_rouge_lcs.ts";
-import { atLeastTokens, beginRow, rougeUnitIds, symbolCount } from "./_rouge_tokens.ts";
+import { beginRow, ownTokens, rougeUnitIds, symbolCount } from "./_rouge_tokens.ts";
 import { requireReferences } from "./_stats.ts";
 import { fMeasure, type RougeScore } from "./rouge_n_metric.ts";
 
@@ -138,19 +138,17 @@ export function rougeLsum(
   requireReferences("rougeLsum", references);
   const stemmer = options.stemmer ?? false;
   const split = options.splitSummaries ?? false;
-  // A first reference equal to the prediction: the same units on both sides, whose union LCS is
-  // every token (P = R = F = 1, which no other reference beats) when there is one, else every
-  // reference scores 0 and the first counts. The lines of a text hold its tokens (a newline parts
-  // tokens); Punkt sentences are asked for.
-  if (references[0] === prediction) {
-    let full: boolean;
-    if (split) {
-      beginRow();
-      full = tokenCount(rougeUnitIds(prediction, stemmer, true)) > 0;
-    } else full = atLeastTokens(prediction, stemmer, 1);
-    const v = full ? 1 : 0;
-    return { precision: v, recall: v, f: v, referenceIndex: 0 };
+  // A first reference with the prediction's units: their union LCS is every token (P = R = F = 1,
+  // which no other reference beats) when there is one, else every reference scores 0 and the
+  // first counts. Lines: the same tokens with newlines between the same ones (the lines of a text
+  // hold its tokens, as a newline parts tokens). Punkt sentences: the same text, asked for.
+  let own = -1;
+  if (!split) own = ownTokens(prediction, references[0], stemmer, 1, true);
+  else if (references[0] === prediction) {
+    beginRow();
+    own = tokenCount(rougeUnitIds(prediction, stemmer, true)) > 0 ? 1 : 0;
   }
+  if (own >= 0) return { precision: own, recall: own, f: own, referenceIndex: 0 };
   beginRow();
   const pred = rougeUnitIds(prediction, stemmer, split);
   const n = tokenCount(pred);

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { atLeastTokens, beginRow, rougeIds, symbolCount } from "./_rouge_tokens.ts";
+import { beginRow, ownTokens, rougeIds, symbolCount } from "./_rouge_tokens.ts";
 import { requireReferences } from "./_stats.ts";
 import { UserRangeError } from "../errors/mod.ts";
 
@@ -182,12 +182,10 @@ export function rougeN(
     throw new UserRangeError(`rougeN needs n, a whole number ≥ 1, got ${String(n)}`);
   }
   const stemmer = options.stemmer ?? false;
-  // A first reference equal to the prediction: every n-gram matches (P = R = F = 1, which no other
-  // reference beats) when there is one, else every reference scores 0 and the first counts.
-  if (references[0] === prediction) {
-    const v = atLeastTokens(prediction, stemmer, n) ? 1 : 0;
-    return { precision: v, recall: v, f: v, referenceIndex: 0 };
-  }
+  // A first reference with the prediction's tokens: every n-gram matches (P = R = F = 1, which no
+  // other reference beats) when there is one, else every reference scores 0 and the first counts.
+  const own = ownTokens(prediction, references[0], stemmer, n, false);
+  if (own >= 0) return { precision: own, recall: own, f: own, referenceIndex: 0 };
   beginRow();
   const pred = rougeIds(prediction, stemmer);
   const predCount = Math.max(pred.length - n + 1, 0);
