@@ -282,11 +282,12 @@ export function atLeastTokens(text: string, stemmer: boolean, n: number): boolea
 }
 
 // The last pair compared by `equalTokens` and what was found: the four ROUGE graders ask about the
-// same output and first reference of a row one after another.
+// same output and first reference of a row one after another. It starts as the answer for two
+// empty texts (no tokens, alike).
 let pairA = "";
 let pairB = "";
-let pairCount = -1;
-let pairLines = false;
+let pairCount = 0;
+let pairLines = true;
 
 /** A token character's lowercase form, or 0 (for any other character, ASCII or not). */
 function tokenChar(c: number): number {

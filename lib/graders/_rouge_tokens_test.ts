@@ -84,6 +84,9 @@ const retouch = fc.constantFrom(
 );
 
 Deno.test("equalTokens answers only for texts of equal tokens (and lines), and for ASCII ones always", () => {
+  // Two empty texts first (the pair remembered when nothing was compared yet).
+  assert.equal(equalTokens("", "", false), 0);
+  assert.equal(equalTokens("", "", true), 0);
   const lineUnits = (s: string) =>
     s.split("\n").map((u) => rougeTokenize(u)).filter((t) => t.length > 0);
   fc.assert(
