@@ -265,7 +265,7 @@ export async function* gradeInOrder(
 /**
  * Grading time per row (ms), over the first rows, above which worker threads pay for themselves.
  * Measured on two cores (bench/README.md): all fourteen graders (~0.06 ms a row on the first,
- * cold rows) finish 20–33% sooner with one worker beside the calling thread, for 20–35% more
+ * cold rows) finish 20–35% sooner with one worker beside the calling thread, for 17–35% more
  * CPU; BLEU and chrF together (~0.015 ms) would only spend more. An object so that a test can set
  * it to 0 (workers whatever the machine's speed) or Infinity (never).
  */
