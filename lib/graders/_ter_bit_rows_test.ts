@@ -1,20 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { BitRows } from "./_ter_bit_rows.ts";
-
-/** The textbook table: insertions, deletions and substitutions at 1 each. */
-function distance(h: number[], r: number[]): number {
-  let row = Array.from({ length: r.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= h.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= r.length; j++) {
-      const diagonal = row[j - 1] + (h[i - 1] === r[j - 1] ? 0 : 1);
-      next.push(Math.min(diagonal, row[j] + 1, next[j - 1] + 1));
-    }
-    row = next;
-  }
-  return row[r.length];
-}
+import { wordEditDistance as distance } from "../../tests/_word_distance.ts";
 
 Deno.test("a candidate's distance by bit rows equals the table's, references of 1 to 64 words", () => {
   // Few symbols so that words repeat; references on both sides of 32 words; a candidate is the

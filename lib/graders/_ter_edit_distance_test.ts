@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { bitEditDistance } from "./_bit_edit_distance.ts";
 import { translationEditRate, translationEditRateOfTokens } from "./_ter_edit_distance.ts";
+import { wordEditDistance } from "../../tests/_word_distance.ts";
 
 // Few distinct words (some outside ASCII and the BMP), so that repeats, matching blocks and
 // shifts come up often; lengths past the beam's width (25) so that its bounds matter too.
@@ -99,19 +100,6 @@ Deno.test("a block of new words where the beam decides agrees with the plain sea
 });
 
 Deno.test("the bit-parallel distance equals the word edit distance's table, up to 64 words", () => {
-  /** The textbook table: insertions, deletions and substitutions at 1 each. */
-  const table = (h: number[], r: number[]) => {
-    let row = Array.from({ length: r.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= h.length; i++) {
-      const next = [i];
-      for (let j = 1; j <= r.length; j++) {
-        const diagonal = row[j - 1] + (h[i - 1] === r[j - 1] ? 0 : 1);
-        next.push(Math.min(diagonal, row[j] + 1, next[j - 1] + 1));
-      }
-      row = next;
-    }
-    return row[r.length];
-  };
   // Few symbols so that words repeat; the reference's length on both sides of 32 and up to 64,
   // the hypothesis either unrelated or the reference with a few words changed.
   const symbol = fc.integer({ min: 0, max: 5 });
@@ -140,7 +128,7 @@ Deno.test("the bit-parallel distance equals the word edit distance's table, up t
         6,
         new Int32Array(12),
       );
-      assert.equal(distance, table(h, r));
+      assert.equal(distance, wordEditDistance(h, r));
     }),
     { numRuns: 4000 },
   );
