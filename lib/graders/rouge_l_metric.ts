@@ -8,6 +8,7 @@
 import { lcsOfIds, lcsOnRows } from "./_rouge_lcs.ts";
 import { beginRow, ownTokens, rougeIds } from "./_rouge_tokens.ts";
 import { requireReferences } from "./_stats.ts";
+import { fMeasure } from "./rouge_n_metric.ts";
 
 /** A ROUGE-L figure. */
 export interface RougeLResult {
@@ -88,7 +89,7 @@ export function rougeL(
       const lcs = lcsOfIds(target, pred);
       precision = lcs / pred.length;
       recall = lcs / target.length;
-      f = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
+      f = fMeasure(precision, recall);
     }
     if (bestIndex < 0 || f > bestF) {
       bestIndex = index;
