@@ -340,7 +340,9 @@ function nothingGraded(report: ScoreReport): boolean {
  */
 async function harnessFileError(file: string): Promise<UsageError | undefined> {
   try {
-    const { detectHarness, HARNESSES } = await import("../lib/harness/mod.ts");
+    const { detectHarness, HARNESSES } = await import(
+      new URL("../lib/harness/mod.ts", import.meta.url).href
+    ) as typeof import("../lib/harness/mod.ts");
     const { detected } = await detectHarness(file);
     if (detected === null) return undefined;
     return new UsageError(
