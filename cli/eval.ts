@@ -248,7 +248,10 @@ async function diagnoseFile(
       "--metric does not apply to a harness file: its own verdicts say what missed",
     );
   }
-  const { readHarnessAnswers } = await import("../lib/harness/harness_answers.ts");
+  // A computed URL, so that Deno does not read the harness readers' graph on every eval run.
+  const { readHarnessAnswers } = await import(
+    new URL("../lib/harness/harness_answers.ts", import.meta.url).href
+  ) as typeof import("../lib/harness/harness_answers.ts");
   const read = await readHarnessAnswers(path, { thresholds });
   return diagnose(read.answers, {
     name: path,

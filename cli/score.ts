@@ -340,6 +340,8 @@ function nothingGraded(report: ScoreReport): boolean {
  */
 async function harnessFileError(file: string): Promise<UsageError | undefined> {
   try {
+    // A computed URL: Deno reads the graph of an import written as a string literal (the
+    // readers, audit, the interval libraries) before every run, reached or not.
     const { detectHarness, HARNESSES } = await import(
       new URL("../lib/harness/mod.ts", import.meta.url).href
     ) as typeof import("../lib/harness/mod.ts");

@@ -1,13 +1,17 @@
-// What each command loads before it runs, from its static module graph (`deno info --json`;
-// dynamic imports are left out, since they load only when reached): cli.ts loads no command, and
-// each command loads its own job's modules, never mod.ts, so `score` does not load the interval
-// libraries and `interval` does not load the graders.
+// What each command loads before it runs, from its module graph (`deno info --json`): cli.ts loads
+// no command, and each command loads its own job's modules, never mod.ts, so `score` does not load
+// the interval libraries and `interval` does not load the graders. A dynamic import written with a
+// string literal counts: Deno reads and analyses its whole graph before the program starts, as if
+// it were static (only an import of a URL computed at run time waits until it is reached).
 import assert from "node:assert/strict";
 import { type InfoModule, moduleGraph } from "./_module_graph.ts";
 
 const ROOT = new URL("../", import.meta.url);
 
-/** The specifiers a module loads statically: its own and those of everything it imports. */
+/**
+ * The specifiers Deno loads for a module before it runs: its own and those of everything it
+ * imports, statically or by a dynamic import of a string literal.
+ */
 async function staticClosure(entry: string): Promise<Set<string>> {
   const info = await moduleGraph(entry);
   const modules = new Map<string, InfoModule>(
@@ -22,7 +26,7 @@ async function staticClosure(entry: string): Promise<Set<string>> {
     if (seen.has(specifier)) continue;
     seen.add(specifier);
     for (const dep of modules.get(specifier)?.dependencies ?? []) {
-      if (!dep.isDynamic && dep.code?.specifier) stack.push(dep.code.specifier);
+      if (dep.code?.specifier) stack.push(dep.code.specifier);
     }
   }
   return seen;
