@@ -13,6 +13,17 @@ export interface CorpusMetric {
   signature: string;
 }
 
+/** What a corpus metric's name starts with, before its registry label ("corpus BLEU"). */
+const CORPUS = "corpus ";
+
+/**
+ * The registry label of a corpus metric's name (`"BLEU"` for `"corpus BLEU"`), or null for any
+ * other metric (a pass rate, a mean score): the one place that reads the names made here.
+ */
+export function corpusLabel(metric: string): string | null {
+  return metric.startsWith(CORPUS) ? metric.slice(CORPUS.length) : null;
+}
+
 /**
  * The corpus metric of a grader with a corpus capability in the registry (BLEU, chrF), with the
  * grader's options and the rows' reference counts; null for any other grader.
@@ -31,7 +42,7 @@ export function corpusMetric(
   const width = capability.width(resolved);
   const signature = capability.aggregate(new Array(width).fill(0), context, resolved).signature;
   return {
-    name: `corpus ${capability.label}`,
+    name: CORPUS + capability.label,
     width,
     score: (sum) => capability.aggregate(sum, context, resolved).score,
     signature: String(signature),

@@ -3,6 +3,7 @@
 // four significant digits. The data keep fractions.
 import { formatConfidence, formatCount, formatHundred, formatScore } from "../render/format.ts";
 import type { ConventionFigures, GraderComparison } from "./types.ts";
+import { corpusLabel } from "./_corpus.ts";
 
 /** A confidence level as a percentage ("95%"). */
 export const confidenceLabel: (confidence: number) => string = formatConfidence;
@@ -13,7 +14,7 @@ export type Scale = "percent" | "hundred" | "score";
 /** The scale of a grader's figures: pass rates as percentages, corpus metrics on 0–100. */
 export function scaleOf(g: Pick<GraderComparison, "kind" | "metric">): Scale {
   if (g.kind === "pass/fail") return "percent";
-  return g.metric.startsWith("corpus ") ? "hundred" : "score";
+  return corpusLabel(g.metric) !== null ? "hundred" : "score";
 }
 
 /** The unit after a difference: percentage points for rates, none otherwise. */

@@ -13,6 +13,7 @@ import {
   signedInterval,
 } from "./_format.ts";
 import { BOOTSTRAP_TEST } from "./_settings.ts";
+import { corpusLabel } from "./_corpus.ts";
 import {
   COMPARE_CONVENTIONS,
   type CompareData,
@@ -174,7 +175,7 @@ export function compareSections(d: CompareData): ReportSection[] {
       `Sources: ${quoted(d.a)} from ${quoted(d.sources.a)}; ${quoted(d.b)} from ` +
       `${quoted(d.sources.b)}.`,
       ...d.graders.filter((g) => g.signature).map((g) =>
-        `${g.grader}: ${sacrebleuName(g.metric.replace(/^corpus /, ""), g.signature!)}|` +
+        `${g.grader}: ${sacrebleuName(corpusLabel(g.metric) ?? g.metric, g.signature!)}|` +
         `${g.signature} (shown on the 0–100 scale; the JSON data keep fractions)`
       ),
       ...d.notes,
