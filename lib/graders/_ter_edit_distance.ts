@@ -845,37 +845,49 @@ function mostWords(length: number): number {
 }
 
 /**
- * {@link translationEditRateOfTokens} of two different lines that are already as the Tercom
- * tokenizer gives them when they are words of printable ASCII joined by single spaces (its
- * usual output, so no other check is made first): undefined when either is not, for the caller
- * to tokenize them. The words are checked as they are numbered.
+ * {@link translationEditRateOfTokens} of the Tercom tokens of two lines of ASCII text when the
+ * tokenizer's only option is `caseSensitive` (its tokens are then the runs of characters other
+ * than Python's whitespace, lowercased unless `caseSensitive`: see `LineWords`), read from the
+ * lines themselves with no tokenizing first; undefined when either line has a character outside
+ * ASCII, for the caller to tokenize them.
  *
- * @example Lines already tokenized, and one that is not
+ * @example Lines read as the tokenizer reads them, and one that is not ASCII
  * ```ts
  * import { translationEditRateOfLines } from "./_ter_edit_distance.ts";
  * import assert from "node:assert/strict";
  *
- * assert.deepEqual(translationEditRateOfLines("on the mat the cat sat", "the cat sat on the mat"), {
+ * assert.deepEqual(translationEditRateOfLines("on the mat The cat sat", "the cat sat on the mat", false), {
  *   edits: 1,
  *   refLength: 6,
  * });
- * assert.equal(translationEditRateOfLines("the  cat", "the cat"), undefined);
- * assert.equal(translationEditRateOfLines("a cat", "a chaté"), undefined);
+ * assert.deepEqual(translationEditRateOfLines("  the\tCat ", "the cat", false), { edits: 0, refLength: 2 });
+ * assert.deepEqual(translationEditRateOfLines("the Cat", "the cat", true), { edits: 1, refLength: 2 });
+ * assert.equal(translationEditRateOfLines("a cat", "a chaté", false), undefined);
  * ```
  */
 export function translationEditRateOfLines(
   hyp: string,
   ref: string,
+  caseSensitive: boolean,
   prune = true,
 ): { edits: number; refLength: number } | undefined {
   const most = mostWords(hyp.length);
   const mostRef = mostWords(ref.length);
   lineWords.reset(most + mostRef);
   search.size(most, mostRef, most + mostRef);
-  const m = lineWords.number(ref, search.ref);
+  const refIds = search.ref;
+  const hypIds = search.hyp;
+  const m = lineWords.number(ref, refIds, caseSensitive);
   if (m < 0) return undefined;
-  const n = lineWords.number(hyp, search.hyp);
+  const n = lineWords.number(hyp, hypIds, caseSensitive);
   if (n < 0) return undefined;
+  if (m === 0) return { edits: n, refLength: 0 };
+  if (n === m) {
+    // The same words take no edit (no shift lowers zero).
+    let i = 0;
+    while (i < n && hypIds[i] === refIds[i]) i++;
+    if (i === n) return { edits: 0, refLength: m };
+  }
   return { edits: search.edits(n, m, lineWords.size, prune), refLength: m };
 }
 

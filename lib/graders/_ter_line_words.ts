@@ -1,16 +1,38 @@
-// Word ids for TER's usual lines: printable ASCII words joined by single spaces (what the Tercom
-// tokenizer gives back unchanged). Each line is read once: its words are cut at spaces, hashed,
-// checked to be printable and numbered in the same loop (no search for the next space, no call
-// per word), in a small open-addressing table of spans that is emptied for each pair of lines by
-// moving to the next generation. Equal words get equal ids; ids count up from 0.
+// Word ids for TER's lines of ASCII text, with no Tercom options but case: the words are the runs
+// of characters other than Python's whitespace, lowercased unless case counts (what the tokenizer
+// gives for such a line). Each line is copied into bytes by the native encoder (its UTF-8 form is
+// as long as the line only when every character is ASCII) and read once: each byte is looked up in
+// a table that says whether it ends a word and gives its folded form, which is hashed and kept;
+// each word is numbered in a small open-addressing table of spans of the kept bytes, emptied for
+// each pair of lines by moving to the next generation. Equal words get equal ids; ids count up
+// from 0. Byte reads are cheaper than `charCodeAt`, and no word string is made.
 
 const FNV_OFFSET = 0x811c9dc5 | 0;
 const FNV_PRIME = 0x01000193;
 
+/**
+ * Per ASCII code: 0 for Python's whitespace (U+0009–U+000D, U+001C–U+0020), else the character
+ * with 0x80 set (so that U+0000 is not 0); in `FOLDED` A–Z are lowercased first, as both
+ * JavaScript's `toLowerCase` and Python's `lower` do with ASCII.
+ */
+const KEPT = new Uint8Array(128);
+const FOLDED = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const white = (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x20);
+  KEPT[c] = white ? 0 : c | 0x80;
+  FOLDED[c] = white ? 0 : (c >= 0x41 && c <= 0x5a ? c + 0x20 : c) | 0x80;
+}
+
+const ENCODER = new TextEncoder();
+
 /** Ids for the words of a few lines (one segment's reference and hypothesis). */
 export class LineWords {
-  // A slot's key is `#texts[slot].slice(#starts[slot], #starts[slot] + #lengths[slot])`.
-  #texts: string[] = new Array(256).fill("");
+  /** The line being read, as bytes (its UTF-8 form). */
+  #chars = new Uint8Array(1024);
+  /** The folded bytes of every line read since the last reset, one after the other. */
+  #kept = new Uint8Array(1024);
+  #end = 0;
+  // A slot's key is `#kept[#starts[slot], #starts[slot] + #lengths[slot])`.
   #starts = new Int32Array(256);
   #lengths = new Int32Array(256);
   #hashes = new Int32Array(256);
@@ -24,7 +46,6 @@ export class LineWords {
     if (2 * words > this.#stamps.length) {
       let slots = this.#stamps.length;
       while (2 * words > slots) slots *= 2;
-      this.#texts = new Array(slots).fill("");
       this.#starts = new Int32Array(slots);
       this.#lengths = new Int32Array(slots);
       this.#hashes = new Int32Array(slots);
@@ -37,6 +58,7 @@ export class LineWords {
       this.#generation = 1;
     }
     this.#size = 0;
+    this.#end = 0;
   }
 
   /** How many distinct words were numbered since the last reset. */
@@ -46,49 +68,68 @@ export class LineWords {
 
   /**
    * Write the ids of `line`'s words into `out` (room for `(line.length + 1) >> 1`) and return how
-   * many there are; -1 when `line` is not printable ASCII words (U+0021–U+007E) joined by single
-   * spaces: empty, a space at either end or two side by side, any other character.
+   * many there are; -1 when `line` has a character outside ASCII. Words are the runs of
+   * characters other than Python's whitespace, A–Z lowercased unless `caseSensitive`: Python's
+   * `line.lower().split()` (or `line.split()`).
    *
-   * @example Equal words, equal ids; a line that is not so
+   * @example Equal words, equal ids; a line that is not ASCII
    * ```ts
    * import { LineWords } from "./_ter_line_words.ts";
    * import assert from "node:assert/strict";
    *
    * const words = new LineWords();
    * words.reset(8);
-   * const out = new Int32Array(8);
-   * assert.equal(words.number("the cat saw the dog", out), 5);
+   * const out = new Int32Array(12);
+   * assert.equal(words.number("the cat saw The dog", out, false), 5);
    * assert.deepEqual([...out.slice(0, 5)], [0, 1, 2, 0, 3]);
-   * assert.equal(words.number("the  cat", out), -1);
-   * assert.equal(words.number("a chaté", out), -1);
+   * assert.equal(words.number("  the\tCAT\n", out, false), 2);
+   * assert.deepEqual([...out.slice(0, 2)], [0, 1]);
+   * assert.equal(words.number("the CAT", out, true), 2);
+   * assert.deepEqual([...out.slice(0, 2)], [0, 4]);
+   * assert.equal(words.number("a chaté", out, false), -1);
    * ```
    */
-  number(line: string, out: Int32Array): number {
+  number(line: string, out: Int32Array, caseSensitive: boolean): number {
     const length = line.length;
+    if (this.#chars.length < length) this.#chars = new Uint8Array(2 * length);
+    const chars = this.#chars;
+    // Every character ASCII, exactly when the UTF-8 form is one byte per character.
+    const done = ENCODER.encodeInto(line, chars);
+    if (done.read !== length || done.written !== length) return -1;
+    const base = this.#end;
+    if (this.#kept.length < base + length) {
+      const kept = new Uint8Array(2 * (base + length));
+      kept.set(this.#kept.subarray(0, base));
+      this.#kept = kept;
+    }
+    const kept = this.#kept;
+    const table = caseSensitive ? KEPT : FOLDED;
     let n = 0;
-    let start = 0;
-    let h = FNV_OFFSET;
-    // Negative once any code unit other than a space is below U+0021 or above U+007E.
-    let outside = 0;
-    for (let i = 0; i < length; i++) {
-      const c = line.charCodeAt(i);
-      if (c !== 0x20) {
-        outside |= (c - 0x21) | (0x7e - c);
-        h = Math.imul(h ^ c, FNV_PRIME);
+    let i = 0;
+    while (i < length) {
+      let c = table[chars[i]];
+      if (c === 0) {
+        i++;
         continue;
       }
-      if (i === start) return -1;
-      out[n++] = this.#id(line, start, i, h);
-      start = i + 1;
-      h = FNV_OFFSET;
+      // A word: its bytes, kept and hashed, up to the next whitespace (looked at next round).
+      const start = i;
+      let h = FNV_OFFSET;
+      for (;;) {
+        kept[base + i] = c;
+        h = Math.imul(h ^ c, FNV_PRIME);
+        if (++i === length) break;
+        c = table[chars[i]];
+        if (c === 0) break;
+      }
+      out[n++] = this.#id(base + start, base + i, h);
     }
-    if (outside < 0 || start === length) return -1;
-    out[n++] = this.#id(line, start, length, h);
+    this.#end = base + length;
     return n;
   }
 
-  /** The id of `line[start, end)` (of hash `h`), numbering it if it is new. */
-  #id(line: string, start: number, end: number, h: number): number {
+  /** The id of `#kept[start, end)` (of hash `h`), numbering it if it is new. */
+  #id(start: number, end: number, h: number): number {
     const stamps = this.#stamps;
     const mask = stamps.length - 1;
     const length = end - start;
@@ -96,17 +137,16 @@ export class LineWords {
     for (let i = h & mask;; i = (i + 1) & mask) {
       if (stamps[i] !== generation) {
         stamps[i] = generation;
-        this.#texts[i] = line;
         this.#starts[i] = start;
         this.#lengths[i] = length;
         this.#hashes[i] = h;
         return this.#values[i] = this.#size++;
       }
       if (this.#hashes[i] !== h || this.#lengths[i] !== length) continue;
-      const text = this.#texts[i];
+      const kept = this.#kept;
       const at = this.#starts[i] - start;
       let k = start;
-      while (k < end && text.charCodeAt(at + k) === line.charCodeAt(k)) k++;
+      while (k < end && kept[at + k] === kept[k]) k++;
       if (k === end) return this.#values[i];
     }
   }

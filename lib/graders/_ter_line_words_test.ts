@@ -1,60 +1,89 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { LineWords } from "./_ter_line_words.ts";
+import { pySplit } from "../text/mod.ts";
 
-const SINGLE_SPACED = /^[\x21-\x7e]+(?: [\x21-\x7e]+)*$/;
-
-/** Ids by first appearance over the lines' words split on " ", Map-numbered; -1 for other lines. */
-function expected(lines: string[]): number[][] {
+/**
+ * Ids by first appearance over the lines' words as Python splits them (after lowercasing unless
+ * `caseSensitive`), Map-numbered; -1 for a line with a character outside ASCII.
+ */
+function expected(lines: string[], caseSensitive: boolean): number[][] {
   const ids = new Map<string, number>();
   return lines.map((line) => {
-    if (!SINGLE_SPACED.test(line)) return [-1];
-    return line.split(" ").map((w) => {
+    if ([...line].some((c) => c.charCodeAt(0) > 0x7f)) return [-1];
+    return pySplit(caseSensitive ? line : line.toLowerCase()).map((w) => {
       if (!ids.has(w)) ids.set(w, ids.size);
       return ids.get(w)!;
     });
   });
 }
 
-Deno.test("LineWords numbers single-spaced printable ASCII words as splitting on spaces does", () => {
-  // Few characters, so that words repeat and share hashes' slots; spaces doubled or at the ends,
-  // tabs, DEL, non-ASCII and lone surrogates make a line one that is not so.
+Deno.test("LineWords numbers ASCII lines' words as lowercasing and Python's split do", () => {
+  // Few characters, so that words repeat and share hashes' slots: letters on both sides of A–Z
+  // and a–z, every kind of ASCII whitespace Python splits on (and control characters it does
+  // not), NUL and DEL; non-ASCII letters, non-ASCII whitespace, the Kelvin sign (which
+  // lowercases to ASCII) and lone surrogates make a line one that is not ASCII.
   const char = fc.constantFrom(
     "a",
     "b",
     "A",
+    "Z",
+    "z",
+    "@",
+    "[",
+    "`",
+    "{",
     "~",
     "!",
+    "\u0000",
+    "\u007f",
+    "\u0008",
+    "\u000e",
+    "\u001b",
     " ",
     " ",
     " ",
     "\t",
-    "\u007f",
+    "\n",
+    "\u000b",
+    "\u000c",
+    "\r",
+    "\u001c",
+    "\u001f",
     "é",
+    "\u00a0",
+    "\u212a",
     "\ud800",
   );
   const line = fc.array(char, { maxLength: 30 }).map((c) => c.join(""));
-  // Many distinct words: the table starts small and is made larger for the segment.
-  const long = fc.array(fc.nat(5_000), { minLength: 1, maxLength: 400 }).map((ws) =>
+  // Many distinct words: the table starts small and is made larger for the segment, and the
+  // bytes kept grow mid-segment.
+  const long = fc.array(fc.nat(5_000), { minLength: 1, maxLength: 700 }).map((ws) =>
     ws.map((w) => `w${w}`).join(" ")
   );
   const words = new LineWords();
   fc.assert(
-    fc.property(fc.array(fc.oneof(line, long), { minLength: 1, maxLength: 3 }), (lines) => {
-      words.reset(lines.reduce((sum, l) => sum + ((l.length + 1) >> 1), 0));
-      const got = lines.map((l) => {
-        const out = new Int32Array((l.length + 1) >> 1);
-        const n = words.number(l, out);
-        return n < 0 ? [n] : [...out.slice(0, n)];
-      });
-      // Lines after one that is not so are numbered on (its words may have taken ids): compare
-      // the lines up to the first such one.
-      const want = expected(lines);
-      const upTo = want.findIndex((ids) => ids[0] === -1);
-      const end = upTo < 0 ? lines.length : upTo + 1;
-      assert.deepEqual(got.slice(0, end), want.slice(0, end));
-      if (upTo < 0) assert.equal(words.size, new Set(lines.flatMap((l) => l.split(" "))).size);
-    }),
+    fc.property(
+      fc.array(fc.oneof(line, long), { minLength: 1, maxLength: 3 }),
+      fc.boolean(),
+      (lines, caseSensitive) => {
+        words.reset(lines.reduce((sum, l) => sum + ((l.length + 1) >> 1), 0));
+        const got = lines.map((l) => {
+          const out = new Int32Array((l.length + 1) >> 1);
+          const n = words.number(l, out, caseSensitive);
+          return n < 0 ? [n] : [...out.slice(0, n)];
+        });
+        // A line that is not ASCII is left at once: compare the lines up to the first such one.
+        const want = expected(lines, caseSensitive);
+        const upTo = want.findIndex((ids) => ids[0] === -1);
+        const end = upTo < 0 ? lines.length : upTo + 1;
+        assert.deepEqual(got.slice(0, end), want.slice(0, end));
+        if (upTo < 0) {
+          const all = lines.flatMap((l) => pySplit(caseSensitive ? l : l.toLowerCase()));
+          assert.equal(words.size, new Set(all).size);
+        }
+      },
+    ),
     { numRuns: 3_000 },
   );
 });

@@ -37,12 +37,6 @@ function tokensOf(segment: string, settings: TerSettings): string {
   return tokenizeTercom(pyRstrip(segment), settings);
 }
 
-/** A segment right-stripped and lowercased unless `caseSensitive`, as the tokenizer reads it. */
-function lineOf(segment: string, settings: TerSettings): string {
-  const line = pyRstrip(segment);
-  return settings.caseSensitive ? line : line.toLowerCase();
-}
-
 /** How many words `tokensOf`'s text has. */
 function countWords(tokens: string): number {
   if (tokens === "") return 0;
@@ -57,31 +51,34 @@ export function terStatsWith(
   references: readonly string[],
   settings: TerSettings,
 ): number[] {
-  if (!settings.normalized && !settings.noPunct) {
+  const plain = !settings.normalized && !settings.noPunct;
+  if (plain) {
     // The tokenizer only lowercases (or not) and splits on whitespace: a text's tokens depend on
-    // its line alone, and a reference with the hypothesis's tokens takes 0 edits (no shift lowers
+    // the text alone, and a reference with the hypothesis's tokens takes 0 edits (no shift lowers
     // zero), so the fewest edits are 0 and only the references' lengths are left to count.
     if (references.length === 1) {
-      const reference = references[0];
-      if (reference === hypothesis) return [0, tercomWordCount(reference)];
-      // A line that is already words of printable ASCII joined by single spaces is its own
-      // tokens, which the edit count checks as it numbers the words (one pass instead of a test
-      // of each line first). Other lines go below.
-      const hypLine = lineOf(hypothesis, settings);
-      const refLine = lineOf(reference, settings);
-      if (hypLine === refLine) return [0, tercomWordCount(refLine)];
-      const counted = translationEditRateOfLines(hypLine, refLine);
-      if (counted !== undefined) return [counted.edits, counted.refLength];
+      if (references[0] === hypothesis) return [0, tercomWordCount(hypothesis)];
     } else if (references.includes(hypothesis)) {
       let lengths = 0;
       for (const reference of references) lengths += tercomWordCount(reference);
       return [0, lengths / references.length];
     }
   }
-  const hypTokens = tokensOf(hypothesis, settings);
+  let hypTokens: string | undefined;
   let best = Infinity;
   let lengths = 0;
   for (const reference of references) {
+    // ASCII lines are read as the tokenizer would split them, with no tokenizing (other lines,
+    // and every line under `normalized` or `noPunct`, are tokenized below).
+    const counted = plain
+      ? translationEditRateOfLines(hypothesis, reference, settings.caseSensitive)
+      : undefined;
+    if (counted !== undefined) {
+      lengths += counted.refLength;
+      if (counted.edits < best) best = counted.edits;
+      continue;
+    }
+    hypTokens ??= tokensOf(hypothesis, settings);
     const refTokens = reference === hypothesis ? hypTokens : tokensOf(reference, settings);
     if (refTokens === hypTokens) {
       // The same words: no edit (the search for shifts would find none that lowers zero).

@@ -115,6 +115,15 @@ function wordsJoined(s: string): string {
   return pySplit(s).join(" ");
 }
 
+/** Per ASCII code: 0 for Python's whitespace (U+0009–U+000D, U+001C–U+0020), else 1. */
+const ASCII_WORD_CHAR = new Uint8Array(128).map((_, c) =>
+  (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x20) ? 0 : 1
+);
+/** Longer texts are counted on their characters (no byte copy kept that large). */
+const MAX_ASCII_COUNTED = 1 << 16;
+const ENCODER = new TextEncoder();
+let asciiBytes = new Uint8Array(1024);
+
 /**
  * How many tokens {@link tokenizeTercom} gives for `line` when neither `normalized` nor
  * `noPunct` is set: its runs of characters other than Python whitespace, counted without making
@@ -133,16 +142,27 @@ function wordsJoined(s: string): string {
  * ```
  */
 export function tercomWordCount(line: string): number {
-  // Printable ASCII words joined by single spaces (the usual text): one more word than spaces,
-  // counted by the native search (quicker than a loop over the characters).
-  if (SINGLE_SPACED.test(line)) {
-    let words = 1;
-    for (let at = line.indexOf(" "); at >= 0; at = line.indexOf(" ", at + 1)) words++;
-    return words;
+  const length = line.length;
+  if (length <= MAX_ASCII_COUNTED) {
+    if (asciiBytes.length < length) asciiBytes = new Uint8Array(2 * length);
+    const bytes = asciiBytes;
+    // Every character ASCII, exactly when the UTF-8 form is one byte per character: then the
+    // bytes are read through a table (whitespace 0, else 1), a word counted where one starts.
+    const done = ENCODER.encodeInto(line, bytes);
+    if (done.read === length && done.written === length) {
+      let words = 0;
+      let inWord = 0;
+      for (let i = 0; i < length; i++) {
+        const word = ASCII_WORD_CHAR[bytes[i]];
+        words += word & ~inWord;
+        inWord = word;
+      }
+      return words;
+    }
   }
   let words = 0;
   let inWord = false;
-  for (let i = 0; i < line.length; i++) {
+  for (let i = 0; i < length; i++) {
     const c = line.charCodeAt(i);
     // Printable ASCII (most characters) is never whitespace.
     if (c > 0x20 && c < 0x7f ? false : isPyWhitespace(line, i)) inWord = false;

@@ -72,6 +72,9 @@ Deno.test("tercomWordCount counts the tokens tokenizing without normalized or no
     fc.oneof(
       fc.constantFrom("a", "B", "İ", "\u212a", "ß", " ", "\t", "\n", "\u00a0", "\u0085", "\u3000"),
       fc.constantFrom("\u001c", "\u001f", "\u007f", "\u200b", "\u2028", "\ufeff", "\ud800"),
+      // Every ASCII whitespace Python splits on, and the control characters beside them.
+      fc.constantFrom("\u000b", "\u000c", "\r", "\u001d", "\u001e", "\u0008", "\u000e", "\u001b"),
+      fc.constantFrom("\u0000", "Z", "z", "@", "[", "~"),
       fc.string({ unit: "binary", maxLength: 3 }),
     ),
     { maxLength: 12 },
