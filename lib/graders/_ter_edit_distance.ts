@@ -614,13 +614,6 @@ class ShiftSearch {
    */
   edits(n: number, m: number, symbols: number, prune: boolean): number {
     const ref = this.ref;
-    const firstAt = this.#firstAt;
-    const nextAt = this.#nextAt;
-    firstAt.fill(-1, 0, symbols);
-    for (let p = m - 1; p >= 0; p--) {
-      nextAt[p] = firstAt[ref[p]];
-      firstAt[ref[p]] = p;
-    }
     // The least distance of any order of the hypothesis's words; from one above it on, no shift
     // lowers the total (see above).
     const counts = this.#counts;
@@ -643,6 +636,14 @@ class ShiftSearch {
         const inBeam = beamDistance(this.hyp, n, ref, m, this.#scratch);
         if (inBeam <= enough) return inBeam;
       }
+    }
+    // The reference positions of each word, for the search.
+    const firstAt = this.#firstAt;
+    const nextAt = this.#nextAt;
+    firstAt.fill(-1, 0, symbols);
+    for (let p = m - 1; p >= 0; p--) {
+      nextAt[p] = firstAt[ref[p]];
+      firstAt[ref[p]] = p;
     }
     // Where the beam keeps every cheapest path, a candidate's distance through it is its
     // distance without it, measured on rows of bits.

@@ -91,7 +91,7 @@ export class LineWords {
    */
   number(line: string, out: Int32Array, caseSensitive: boolean): number {
     const length = line.length;
-    if (this.#chars.length < length) this.#chars = new Uint8Array(2 * length);
+    if (this.#chars.length <= length) this.#chars = new Uint8Array(2 * length + 1);
     const chars = this.#chars;
     // Every character ASCII, exactly when the UTF-8 form is one byte per character.
     const done = ENCODER.encodeInto(line, chars);
@@ -106,22 +106,22 @@ export class LineWords {
     const table = caseSensitive ? KEPT : FOLDED;
     let n = 0;
     let i = 0;
-    while (i < length) {
+    // A whitespace byte after the line ends its last word (no test for the end in a word).
+    chars[length] = 0x20;
+    scan: for (;;) {
       let c = table[chars[i]];
-      if (c === 0) {
-        i++;
-        continue;
+      while (c === 0) {
+        if (++i >= length) break scan;
+        c = table[chars[i]];
       }
-      // A word: its bytes, kept and hashed, up to the next whitespace (looked at next round).
+      // A word: its bytes, kept and hashed, up to the next whitespace.
       const start = i;
       let h = FNV_OFFSET;
-      for (;;) {
+      do {
         kept[base + i] = c;
         h = Math.imul(h ^ c, FNV_PRIME);
-        if (++i === length) break;
-        c = table[chars[i]];
-        if (c === 0) break;
-      }
+        c = table[chars[++i]];
+      } while (c !== 0);
       out[n++] = this.#id(base + start, base + i, h);
     }
     this.#end = base + length;
