@@ -596,8 +596,18 @@ class ShiftSearch {
   #trace = new Uint8Array(128);
   #traceLength = 0;
 
+  /** The most hypothesis words, reference words and ids that `size` has made room for. */
+  #room = [0, 0, 0];
+
   /** Room for `n` hypothesis words, `m` reference words and `symbols` ids. */
   size(n: number, m: number, symbols: number): void {
+    // Arrays only grow: room once made stays.
+    if (n <= this.#room[0] && m <= this.#room[1] && symbols <= this.#room[2]) return;
+    this.#room = [
+      Math.max(n, this.#room[0]),
+      Math.max(m, this.#room[1]),
+      Math.max(symbols, this.#room[2]),
+    ];
     this.ref = grownInts(this.ref, m);
     this.hyp = grownInts(this.hyp, n);
     this.#scratch = grownInts(this.#scratch, n);
@@ -618,7 +628,8 @@ class ShiftSearch {
     // lowers the total (see above).
     const counts = this.#counts;
     counts.fill(0, 0, symbols);
-    for (let i = 0; i < n; i++) counts[this.hyp[i]]++;
+    const first = this.hyp;
+    for (let i = 0; i < n; i++) counts[first[i]]++;
     let common = 0;
     for (let p = 0; p < m; p++) if (counts[ref[p]]-- > 0) common++;
     const enough = Math.max(n, m) - common + 1;
