@@ -156,6 +156,13 @@ export class BitRows {
       ones(ahead[a + 3] & mask);
   }
 
+  /** Row `i`'s step into column `j + 1` for the current words: +1, 0 or -1. */
+  #step(i: number, j: number): number {
+    const a = 4 * i + (j < 32 ? 0 : 2);
+    const bit = j & 31;
+    return ((this.#ahead[a] >>> bit) & 1) - ((this.#ahead[a + 1] >>> bit) & 1);
+  }
+
   /**
    * The moves of one cheapest path for the current words of `n` (as `round` took them), into
    * `trace` (room for n + m); how many. At each cell from the end back, the move the beam's table
@@ -170,28 +177,37 @@ export class BitRows {
     let k = 0;
     let i = n;
     let j = m;
-    while (i > 0 || j > 0) {
-      let move: number;
-      if (i === 0) move = 2;
-      else if (j === 0) move = 3;
-      else {
-        const same = hyp[i - 1] === ref[j - 1];
-        let best = this.#cost(i - 1, j - 1) + (same ? 0 : 1);
-        move = same ? 0 : 1;
-        const down = this.#cost(i - 1, j) + 1;
-        if (down < best) {
-          best = down;
-          move = 3;
-        }
-        if (this.#cost(i, j - 1) + 1 < best) move = 2;
+    // The costs of the cell reached (`here`, row i) and of the one above it (row i - 1): the cells
+    // to their left differ from them by their rows' steps into column j, so only a move up a row
+    // needs a row's cost counted afresh.
+    let here = this.#cost(i, j);
+    let above = i > 0 ? this.#cost(i - 1, j) : 0;
+    while (i > 0 && j > 0) {
+      const same = hyp[i - 1] === ref[j - 1];
+      const corner = above - this.#step(i - 1, j - 1);
+      let best = corner + (same ? 0 : 1);
+      let move = same ? 0 : 1;
+      if (above + 1 < best) {
+        best = above + 1;
+        move = 3;
       }
+      const left = here - this.#step(i, j - 1);
+      if (left + 1 < best) move = 2;
       trace[k++] = move;
-      if (move < 2) {
-        i--;
+      if (move === 2) {
+        here = left;
+        above = corner;
         j--;
-      } else if (move === 2) j--;
-      else i--;
+        continue;
+      }
+      here = move === 3 ? above : corner;
+      i--;
+      if (move !== 3) j--;
+      above = i > 0 ? this.#cost(i - 1, j) : 0;
     }
+    // Along the first row or column: the rest of the reference's words, or of the hypothesis's.
+    for (; j > 0; j--) trace[k++] = 2;
+    for (; i > 0; i--) trace[k++] = 3;
     for (let a = 0, b = k - 1; a < b; a++, b--) {
       const t = trace[a];
       trace[a] = trace[b];
