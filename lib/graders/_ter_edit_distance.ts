@@ -571,8 +571,8 @@ function grownInts(a: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBu
  *   list per word), in the same order as the scan over every position, which skips the others
  *   at their first word.
  * - A segment whose first distance is within one of the least stops without the beam table when
- *   the bit-parallel distance is provably the beam's (`beamHoldsAll`, the centre path) or on a
- *   one-row beam distance (`beamDistance`).
+ *   the bit-parallel distance is provably the beam's (`beamHoldsAll`, the centre path,
+ *   `beamKeepsCheapestPaths`) or on a one-row beam distance (`beamDistance`).
  * - Where the beam keeps every cheapest path (`beamKeepsCheapestPaths`, references of up to 64
  *   words), each round runs on rows of bits (`BitRows`): its distance, its trace and every
  *   candidate's distance, with no beam table.
@@ -642,6 +642,8 @@ class ShiftSearch {
         if (plain + Math.abs(n - m) < BEAM_WIDTH || beamHoldsAll(n, m)) return plain;
         // Too unequal lengths for that proof: a path through the beam as cheap as `plain` is.
         if (centrePathCost(this.hyp, n, ref, m) === plain) return plain;
+        // Or a beam that leaves out no cell a cheapest path could pass through.
+        if (beamKeepsCheapestPaths(n, m)) return plain;
         // Else the beam's own distance, as the first round would measure it (and stop at).
         this.#scratch = grownInts(this.#scratch, m + 1);
         const inBeam = beamDistance(this.hyp, n, ref, m, this.#scratch);
