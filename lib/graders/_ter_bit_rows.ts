@@ -262,6 +262,24 @@ export class BitRows {
     let aheadCost = to;
     let rest = back[b + 4];
     let best = aheadCost + rest;
+    if (!wide) {
+      // One machine word each: the steps from the start read from bit 0 up, those from the end
+      // from bit m - 1 down (moved to bit 31 first), one column at a time.
+      let cost = best;
+      let up = plus0;
+      let down = minus0;
+      let backUp = back[b] << (32 - m);
+      let backDown = back[b + 1] << (32 - m);
+      for (let j = 0; j < m; j++) {
+        cost += (up & 1) - (down & 1) - (backUp >>> 31) + (backDown >>> 31);
+        if (cost < best) best = cost;
+        up >>>= 1;
+        down >>>= 1;
+        backUp <<= 1;
+        backDown <<= 1;
+      }
+      return best;
+    }
     for (let j = 1; j <= m; j++) {
       const k = j - 1; // the step into column j
       const t = m - j; // the same step counted from the end
