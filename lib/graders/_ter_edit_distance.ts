@@ -6,6 +6,7 @@
 import { SymbolTable } from "./_ngram_ids.ts";
 import { bitEditDistance } from "./_bit_edit_distance.ts";
 import { LineWords } from "./_ter_line_words.ts";
+import { TextWords } from "./_ter_text_words.ts";
 import { BitRows } from "./_ter_bit_rows.ts";
 
 const COST = 1;
@@ -859,13 +860,13 @@ function mostWords(length: number): number {
 }
 
 /**
- * {@link translationEditRateOfTokens} of the Tercom tokens of two lines of ASCII text when the
- * tokenizer's only option is `caseSensitive` (its tokens are then the runs of characters other
- * than Python's whitespace, lowercased unless `caseSensitive`: see `LineWords`), read from the
- * lines themselves with no tokenizing first; undefined when either line has a character outside
- * ASCII, for the caller to tokenize them.
+ * {@link translationEditRateOfTokens} of the Tercom tokens of two lines when the tokenizer's only
+ * option is `caseSensitive` (its tokens are then the runs of characters other than Python's
+ * whitespace of the line, lowercased unless `caseSensitive`), read from the lines themselves with
+ * no tokenizing first: ASCII lines as bytes (`LineWords`), others by code unit after lowercasing
+ * (`TextWords`).
  *
- * @example Lines read as the tokenizer reads them, and one that is not ASCII
+ * @example Lines read as the tokenizer reads them
  * ```ts
  * import { translationEditRateOfLines } from "./_ter_edit_distance.ts";
  * import assert from "node:assert/strict";
@@ -876,7 +877,7 @@ function mostWords(length: number): number {
  * });
  * assert.deepEqual(translationEditRateOfLines("  the\tCat ", "the cat", false), { edits: 0, refLength: 2 });
  * assert.deepEqual(translationEditRateOfLines("the Cat", "the cat", true), { edits: 1, refLength: 2 });
- * assert.equal(translationEditRateOfLines("a cat", "a chaté", false), undefined);
+ * assert.deepEqual(translationEditRateOfLines("un Chaté\u00a0", "un chaté", false), { edits: 0, refLength: 2 });
  * ```
  */
 export function translationEditRateOfLines(
@@ -884,17 +885,24 @@ export function translationEditRateOfLines(
   ref: string,
   caseSensitive: boolean,
   prune = true,
-): { edits: number; refLength: number } | undefined {
+): { edits: number; refLength: number } {
+  // Lowercasing turns no character into whitespace nor whitespace into anything else, so a
+  // line's word count (at most `mostWords` of its length) is its lowercased form's too.
   const most = mostWords(hyp.length);
   const mostRef = mostWords(ref.length);
-  lineWords.reset(most + mostRef);
   search.size(most, mostRef, most + mostRef);
   const refIds = search.ref;
   const hypIds = search.hyp;
-  const m = lineWords.number(ref, refIds, caseSensitive);
-  if (m < 0) return undefined;
-  const n = lineWords.number(hyp, hypIds, caseSensitive);
-  if (n < 0) return undefined;
+  lineWords.reset(most + mostRef);
+  let m = lineWords.number(ref, refIds, caseSensitive);
+  let n = m < 0 ? -1 : lineWords.number(hyp, hypIds, caseSensitive);
+  let symbols = lineWords.size;
+  if (n < 0) {
+    textWords.reset(most + mostRef);
+    m = textWords.number(caseSensitive ? ref : ref.toLowerCase(), refIds);
+    n = textWords.number(caseSensitive ? hyp : hyp.toLowerCase(), hypIds);
+    symbols = textWords.size;
+  }
   if (m === 0) return { edits: n, refLength: 0 };
   if (n === m) {
     // The same words take no edit (no shift lowers zero).
@@ -902,7 +910,7 @@ export function translationEditRateOfLines(
     while (i < n && hypIds[i] === refIds[i]) i++;
     if (i === n) return { edits: 0, refLength: m };
   }
-  return { edits: search.edits(n, m, lineWords.size, prune), refLength: m };
+  return { edits: search.edits(n, m, symbols, prune), refLength: m };
 }
 
 /**
@@ -940,4 +948,5 @@ export function translationEditRateOfTokens(
 // Reused from call to call.
 const words = new SymbolTable();
 const lineWords = new LineWords();
+const textWords = new TextWords();
 const search = new ShiftSearch();

@@ -87,3 +87,14 @@ Deno.test("LineWords numbers ASCII lines' words as lowercasing and Python's spli
     { numRuns: 3_000 },
   );
 });
+
+Deno.test("LineWords tells apart words of one length whose hashes are equal", () => {
+  // "gxomdm" and "gcuztc" hash alike (found by search): only comparing their bytes parts them.
+  const words = new LineWords();
+  words.reset(8);
+  const out = new Int32Array(8);
+  assert.equal(words.number("gxomdm gcuztc GXOMDM", out, false), 3);
+  assert.deepEqual([...out.slice(0, 3)], [0, 1, 0]);
+  assert.equal(words.number("gcuztc gxomdm", out, false), 2);
+  assert.deepEqual([...out.slice(0, 2)], [1, 0]);
+});

@@ -68,14 +68,15 @@ export function terStatsWith(
   let best = Infinity;
   let lengths = 0;
   for (const reference of references) {
-    // ASCII lines are read as the tokenizer would split them, with no tokenizing (other lines,
-    // and every line under `normalized` or `noPunct`, are tokenized below).
-    const counted = plain
-      ? translationEditRateOfLines(hypothesis, reference, settings.caseSensitive)
-      : undefined;
-    if (counted !== undefined) {
-      lengths += counted.refLength;
-      if (counted.edits < best) best = counted.edits;
+    if (plain) {
+      // The lines are read as the tokenizer would split them, with no tokenizing.
+      const { edits, refLength } = translationEditRateOfLines(
+        hypothesis,
+        reference,
+        settings.caseSensitive,
+      );
+      lengths += refLength;
+      if (edits < best) best = edits;
       continue;
     }
     hypTokens ??= tokensOf(hypothesis, settings);

@@ -160,16 +160,14 @@ export function tercomWordCount(line: string): number {
       return words;
     }
   }
+  // Other texts by code unit: ASCII through the table, the rest (rarely whitespace) checked.
   let words = 0;
-  let inWord = false;
+  let inWord = 0;
   for (let i = 0; i < length; i++) {
     const c = line.charCodeAt(i);
-    // Printable ASCII (most characters) is never whitespace.
-    if (c > 0x20 && c < 0x7f ? false : isPyWhitespace(line, i)) inWord = false;
-    else if (!inWord) {
-      words++;
-      inWord = true;
-    }
+    const word = c < 0x80 ? ASCII_WORD_CHAR[c] : isPyWhitespace(line, i) ? 0 : 1;
+    words += word & ~inWord;
+    inWord = word;
   }
   return words;
 }
