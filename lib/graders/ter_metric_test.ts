@@ -65,7 +65,7 @@ Deno.test("the TER grader: lower is better, thresholds above 1 allowed, not belo
   assert.deepEqual(terGrader.grade(row).stats, [1, 4]);
 });
 
-Deno.test("one reference: lines already tokenized are counted as the tokenizer's words are", () => {
+Deno.test("lines read without tokenizing are counted as the tokenizer's words are", () => {
   // The fast path reads an ASCII line's words as the tokenizer splits them (any ASCII whitespace
   // Python splits on, spaces at the ends or doubled, A–Z lowercased unless case counts); every
   // other line (non-ASCII letters and whitespace, the Kelvin sign that lowercases to ASCII) must
@@ -101,7 +101,7 @@ Deno.test("one reference: lines already tokenized are counted as the tokenizer's
         tokenizeTercom(pyRstrip(r), settings),
       );
       assert.deepEqual(terStats(h, [r], settings), [general.edits, general.refLength]);
-      // Two references take the general path: the same edits and average length.
+      // Two references: each pair read the same way, the same edits and average length.
       assert.deepEqual(terStats(h, [r, r], settings), terStats(h, [r], settings));
     }),
     { numRuns: 3_000 },
