@@ -60,14 +60,17 @@ export function asciiSquadTokens(s: string): string[] | undefined {
   return tokens;
 }
 
-// The same pass without making a string: each kept token as its range of `s` and a hash of its
-// normalized characters (lowercased, punctuation left out). Graders compare and count tokens with
-// these (hash first, then the characters), so a text needs no slices, no array of strings and no
-// joined text unless a reason shows it.
+// The same pass without making a string: each kept token as its range of `s` and a key made from
+// its normalized characters (lowercased, punctuation left out). Graders compare and count tokens
+// with these (key first, then the characters), so a text needs no slices, no array of strings and
+// no joined text unless a reason shows it.
 
 /**
- * `start, end, hash` of each token, three numbers a token, in order. A plain array of small
- * integers (hashes have 30 bits): V8 makes those faster than a typed array.
+ * `start, end, key` of each token, three numbers a token, in order. The key is a function of the
+ * normalized token alone: its length (capped at 63) times 2^24 plus a 24-bit hash of its
+ * characters, so equal tokens have equal keys, and a token whose length is its range's has no
+ * punctuation. A plain array of small integers (keys have 30 bits): V8 makes those faster than a
+ * typed array.
  */
 export type AsciiSquadRanges = readonly number[];
 
@@ -139,8 +142,19 @@ function addToken(s: string, start: number, end: number, h: number, kept: number
   h ^= h >>> 12;
   WORK[size] = start;
   WORK[size + 1] = end;
-  WORK[size + 2] = h & 0x3fffffff;
+  WORK[size + 2] = (kept < KEPT_CAP ? kept : KEPT_CAP) << 24 | (h & 0xffffff);
   return size + 3;
+}
+
+// The largest token length a key holds (longer tokens are given this one).
+const KEPT_CAP = 63;
+
+/**
+ * The number of characters of the normalized token whose key is `key` (see
+ * {@link AsciiSquadRanges}), or 63 when it has 63 or more.
+ */
+function keptOf(key: number): number {
+  return key >>> 24;
 }
 
 /** True when the piece's kept characters spell `a`, `an` or `the`. */
@@ -163,47 +177,57 @@ const THE = 0x74 | (0x68 << 8) | (0x65 << 16);
 
 /**
  * The start of the normalized text of `s` (its tokens joined by one space): its first
- * `units + 1` code units, or all of it when shorter. Made from slices of `s` without the
- * tokens: tokens of lowercase letters and digits only, one space apart in `s`, read the same in
- * the normalized text, so a run of them is one slice; other tokens are made character by
- * character.
+ * `units + 1` code units, or all of it when shorter. Made from a few slices of `s`, lowercased
+ * once: the letters and digits of a token, and the single spaces between tokens, read in `s` as
+ * in the normalized text but for case, so a stretch of `s` made of them is one slice. A token's
+ * key tells whether it holds punctuation (its length is its range's when not): only those are
+ * read character by character, for the runs of letters and digits between their punctuation.
  */
 export function asciiSquadHead(s: string, ranges: AsciiSquadRanges, units: number): string {
   const want = units + 1;
   let head = "";
-  // The run of plain tokens not yet added: `s[from, to)`, or none when `from` is -1.
+  // The stretch of `s` not yet added: `s[from, to)`, or none when `from` is -1.
   let from = -1;
   let to = 0;
   for (let t = 0; t < ranges.length && head.length + (from < 0 ? 0 : to - from) < want; t += 3) {
     const start = ranges[t];
     const end = ranges[t + 1];
-    let plain = true;
-    for (let x = start; x < end; x++) {
-      const c = s.charCodeAt(x);
-      if (KEPT[c] !== c) {
-        plain = false;
-        break;
+    if (keptOf(ranges[t + 2]) === end - start) {
+      // Letters and digits only: the token follows on when one space after the stretch.
+      if (from >= 0 && start === to + 1 && s.charCodeAt(to) === 0x20) {
+        to = end;
+        continue;
       }
-    }
-    if (plain && from >= 0 && start === to + 1 && s.charCodeAt(to) === 0x20) {
-      to = end;
-      continue;
-    }
-    if (from >= 0) head += s.slice(from, to);
-    if (t > 0) head += " ";
-    if (plain) {
+      if (from >= 0) head += s.slice(from, to);
+      if (t > 0) head += " ";
       from = start;
       to = end;
       continue;
     }
-    from = -1;
-    for (let x = start; x < end && head.length < want; x++) {
-      const lower = KEPT[s.charCodeAt(x)];
-      if (lower !== 0) head += String.fromCharCode(lower);
+    // Punctuation inside: each run of letters and digits is a stretch; the first may follow on.
+    let x = start;
+    let first = true;
+    while (x < end && head.length + (from < 0 ? 0 : to - from) < want) {
+      while (x < end && KEPT[s.charCodeAt(x)] === 0) x++;
+      if (x === end) break;
+      let y = x + 1;
+      while (y < end && KEPT[s.charCodeAt(y)] !== 0) y++;
+      if (first && from >= 0 && x === start && start === to + 1 && s.charCodeAt(to) === 0x20) {
+        to = y;
+      } else {
+        if (from >= 0) head += s.slice(from, to);
+        if (first && t > 0) head += " ";
+        from = x;
+        to = y;
+      }
+      first = false;
+      x = y;
     }
   }
-  if (from >= 0) head += s.slice(from, Math.min(to, from + want - head.length));
-  return head.length > want ? head.slice(0, want) : head;
+  if (from >= 0 && head.length < want) {
+    head += s.slice(from, Math.min(to, from + want - head.length));
+  }
+  return (head.length > want ? head.slice(0, want) : head).toLowerCase();
 }
 
 /**

@@ -130,3 +130,24 @@ Deno.test("property: asciiSquadHead is the first units + 1 code units of the joi
     { numRuns: 10_000 },
   );
 });
+
+Deno.test("property: asciiSquadHead with long tokens, punctuation inside them and uneven spacing", () => {
+  // Words of up to 80 characters (keys hold lengths up to 63), some with punctuation inside.
+  const word = fc.tuple(
+    fc.constantFrom("x", "Ab", "the", "a", "Q7", "-", "'", "z".repeat(62), "Y".repeat(63)),
+    fc.nat(80),
+    fc.constantFrom("", ",", ".", "-", "'", "_", "-x", ".Z-"),
+  ).map(([w, n, p]) => (w.length > 3 ? w : w.repeat(1 + (n % 30))) + p);
+  const gap = fc.constantFrom(" ", " ", "  ", "\t", "\n ", " - ");
+  const long = fc.array(fc.tuple(word, gap), { maxLength: 12 }).map((xs) =>
+    xs.map(([w, g]) => w + g).join("")
+  );
+  fc.assert(
+    fc.property(long, fc.integer({ min: 0, max: 200 }), (s, units) => {
+      const ranges = asciiSquadRanges(s)!;
+      const joined = asciiSquadTokens(s)!.join(" ");
+      assert.equal(asciiSquadHead(s, ranges, units), joined.slice(0, units + 1), JSON.stringify(s));
+    }),
+    { numRuns: 10_000 },
+  );
+});
