@@ -136,7 +136,7 @@ const WORK: number[] = [];
  * or is an article; returns the new size.
  */
 function addToken(s: string, start: number, end: number, h: number, kept: number, size: number) {
-  if (kept === 0 || (kept <= 3 && isArticle(s, start, end))) return size;
+  if (kept === 0 || (kept <= 3 && (h === HASH_A || h === HASH_AN || h === HASH_THE))) return size;
   h ^= h >>> 15;
   h = Math.imul(h, 0x2c1b3c6d);
   h ^= h >>> 12;
@@ -157,20 +157,21 @@ function keptOf(key: number): number {
   return key >>> 24;
 }
 
-/** True when the piece's kept characters spell `a`, `an` or `the`. */
-function isArticle(s: string, start: number, end: number): boolean {
-  let word = 0;
-  let shift = 0;
-  for (let x = start; x < end; x++) {
-    const lower = KEPT[s.charCodeAt(x)];
-    if (lower === 0) continue;
-    word |= lower << shift;
-    shift += 8;
-  }
-  return word === A || word === AN || word === THE;
+/** The scan's hash of `word` before it is mixed (FNV-1a of its character codes). */
+function scanHash(word: string): number {
+  let h = 0x811c9dc5 | 0;
+  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 0x01000193);
+  return h;
 }
 
-// "a", "an" and "the", their characters packed as `isArticle` packs them (first one lowest).
+// The scan's hashes of the articles. No other word of one to three lowercase letters and digits
+// has any of them (a test tries all 47,988), so a piece of up to three kept characters with one
+// of these hashes is that article, and no character needs reading again.
+const HASH_A = scanHash("a");
+const HASH_AN = scanHash("an");
+const HASH_THE = scanHash("the");
+
+// "a", "an" and "the", their characters packed (first one lowest).
 const A = 0x61;
 const AN = 0x61 | (0x6e << 8);
 const THE = 0x74 | (0x68 << 8) | (0x65 << 16);

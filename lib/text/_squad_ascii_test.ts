@@ -151,3 +151,20 @@ Deno.test("property: asciiSquadHead with long tokens, punctuation inside them an
     { numRuns: 10_000 },
   );
 });
+
+Deno.test("asciiSquadRanges drops exactly the articles among all words of one to three characters", () => {
+  // Every word of one to three lowercase letters and digits (the articles are told by hash).
+  const symbols = [..."0123456789abcdefghijklmnopqrstuvwxyz"];
+  const words = [...symbols];
+  for (const x of symbols) for (const y of symbols) words.push(x + y);
+  for (const x of symbols) for (const y of symbols) for (const z of symbols) words.push(x + y + z);
+  assert.equal(words.length, 47_988);
+  const articles = new Set(["a", "an", "the"]);
+  for (const word of words) {
+    for (const s of [word, word.toUpperCase(), `${word[0]}-${word.slice(1)}.`]) {
+      const kept = articles.has(word) ? 0 : 3;
+      assert.equal(asciiSquadRanges(s)!.length, kept, s);
+      assert.equal(asciiSquadTokens(s)!.length, kept / 3, s);
+    }
+  }
+});
