@@ -10,6 +10,8 @@ import {
   type AsciiSquadRanges,
   asciiSquadRanges,
   asciiSquadTokens,
+  handledByAsciiPass,
+  sameAsciiNormalized,
   sameAsciiToken,
   sameSquashed,
   squashesToNothing,
@@ -57,11 +59,8 @@ export class NormalizedText {
    * `QUOTED_UNITS` code points); of a long text only the start shown is made.
    */
   quoted(): string {
-    const ranges = this.#ranges;
-    if (this.#text !== undefined || ranges === undefined) return quote(this.text);
-    // The tokens hold ASCII letters and digits only, which JSON shows as they are.
-    const head = asciiSquadHead(this.#source, ranges, QUOTED_UNITS);
-    return head.length <= QUOTED_UNITS ? `"${head}"` : `"${head.slice(0, QUOTED_UNITS)}…"`;
+    if (this.#text !== undefined || this.#ranges === undefined) return quote(this.text);
+    return quotedHead(asciiSquadHead(this.#source, QUOTED_UNITS, this.#ranges)!);
   }
 
   /** Its tokens (Python's `split()` of the text). */
@@ -121,6 +120,14 @@ export class NormalizedText {
     }
     return counts;
   }
+}
+
+/**
+ * `quote` of a normalized text whose first `QUOTED_UNITS + 1` code units (or all, when shorter)
+ * are `head`, made of ASCII letters, digits and spaces, which JSON shows as they are.
+ */
+function quotedHead(head: string): string {
+  return head.length <= QUOTED_UNITS ? `"${head}"` : `"${head.slice(0, QUOTED_UNITS)}…"`;
 }
 
 function sharedByCounts(pred: Map<string, number>, gold: Map<string, number>): number {
@@ -267,6 +274,76 @@ export function normalizedText(s: string, steps: readonly SquadStep[]): Normaliz
   return normalize(s);
 }
 
+/** The form of `s` under all four steps when it is one of the two remembered last. */
+function knownForm(s: string): NormalizedText | undefined {
+  return s === recentText ? recentForm : s === olderText ? olderForm : undefined;
+}
+
+/**
+ * With all four steps: `quote` of the normalized text of `s` (as {@link NormalizedText.quoted}
+ * gives it), from its form when that is known, else read from the start of `s` without
+ * normalizing the rest when the ASCII pass can.
+ */
+export function quotedNormalized(s: string): string {
+  const form = knownForm(s);
+  if (form !== undefined) return form.quoted();
+  const head = asciiSquadHead(s, QUOTED_UNITS);
+  return head === undefined ? normalizedText(s, SQUAD_STEPS).quoted() : quotedHead(head);
+}
+
+/**
+ * Whether whole normalized forms are wanted in this process: token F1 with all four steps needs
+ * them (its overlap counts every token), so once it has asked, exact match makes them too (they
+ * are remembered for it) instead of reading texts side by side only up to their first
+ * difference. Either way gives the same answers; an object so that a test can choose.
+ */
+export const formsPolicy = { wanted: false };
+
+/** Tell `sameNormalized` that whole forms are wanted (token F1 is being computed). */
+export function wantForms(): void {
+  formsPolicy.wanted = true;
+}
+
+// The pair of texts `sameNormalized` compared last, and its answer: exact match and token F1 of
+// a row ask about the same output and reference.
+let pairA: string | undefined;
+let pairB: string | undefined;
+let pairSame = false;
+
+/**
+ * With all four steps: whether `a` and `b` normalize to the same text. Unless whole forms are
+ * wanted (see {@link wantForms}) or both are known, plain ASCII texts are read side by side up
+ * to their first difference (`sameAsciiNormalized`): texts that differ early are not normalized
+ * whole. The answer is kept for {@link knownSame}.
+ */
+export function sameNormalized(a: string, b: string): boolean {
+  if (a === pairA && b === pairB) return pairSame;
+  let same: boolean | undefined;
+  if (!formsPolicy.wanted) {
+    const formA = knownForm(a);
+    const formB = formA === undefined ? undefined : knownForm(b);
+    same = formB === undefined ? sameAsciiNormalized(a, b) : formA!.equals(formB);
+  }
+  same ??= normalizedText(a, SQUAD_STEPS).equals(normalizedText(b, SQUAD_STEPS));
+  pairA = a;
+  pairB = b;
+  pairSame = same;
+  return same;
+}
+
+/**
+ * Whether `a` and `b` normalize alike with all four steps, when {@link sameNormalized} was
+ * last asked about them; undefined otherwise.
+ */
+export function knownSame(a: string, b: string): boolean | undefined {
+  return a === pairA && b === pairB ? pairSame : undefined;
+}
+
+/** Whether the ASCII pass handles `s`, from its remembered form when there is one. */
+function handled(s: string): boolean {
+  return knownForm(s)?.ascii ?? handledByAsciiPass(s);
+}
+
 /**
  * With all four steps: whether the row passes once the output and every reference have their
  * words joined with `_` (the probe's `underscores`), told from the texts' squashed forms without
@@ -275,11 +352,8 @@ export function normalizedText(s: string, steps: readonly SquadStep[]): Normaliz
  */
 export function passesUnderscored(input: GradeInput, version: 1 | 2): boolean | undefined {
   const { output, references } = input;
-  // The texts the ASCII pass handles are those kept as ranges (remembered from grading the row).
-  if (references.length === 0 || !normalizedText(output, SQUAD_STEPS).ascii) return undefined;
-  for (const reference of references) {
-    if (!normalizedText(reference, SQUAD_STEPS).ascii) return undefined;
-  }
+  if (references.length === 0 || !handled(output)) return undefined;
+  for (const reference of references) if (!handled(reference)) return undefined;
   const nothing = squashesToNothing(output);
   let answers = 0;
   for (const reference of references) {

@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import assert from "node:assert/strict";
-import { normalizedText, overlapTable } from "./_squad_normalized.ts";
+import {
+  formsPolicy,
+  normalizedText,
+  overlapTable,
+  quotedNormalized,
+  sameNormalized,
+} from "./_squad_normalized.ts";
 import { quote, QUOTED_UNITS } from "./_result.ts";
 import { normalizeAnswer, pySplit, SQUAD_STEPS, type SquadStep } from "../text/mod.ts";
 
@@ -192,4 +198,33 @@ Deno.test("shared: the same overlap when look-ups give up for Maps, and with tab
   } finally {
     Object.assign(overlapTable, saved);
   }
+});
+
+Deno.test("property: quotedNormalized and sameNormalized are the general path's, asked in any order", () => {
+  // Texts asked about in turn, some normalized before (so that their forms are known), some
+  // compared again: answers must not depend on what was asked before.
+  const long = fc.array(text, { maxLength: 8 }).map((xs) => xs.join(" "));
+  const variant = fc.tuple(long, fc.nat(3)).map(([s, k]) =>
+    k === 0 ? s : k === 1 ? ` The ${s.toUpperCase()}! ` : k === 2 ? s.replace(/ /g, "  ") : `${s} x`
+  );
+  fc.assert(
+    fc.property(
+      fc.array(fc.tuple(long, variant, fc.nat(4)), { minLength: 1, maxLength: 6 }),
+      fc.boolean(),
+      (asks, wanted) => {
+        // With whole forms wanted (token F1 asked) and without (texts read side by side).
+        formsPolicy.wanted = wanted;
+        for (const [a, b, k] of asks) {
+          if (k === 0) normalizedText(a, SQUAD_STEPS);
+          if (k === 1) normalizedText(b, SQUAD_STEPS);
+          const same = normalizeAnswer(a) === normalizeAnswer(b);
+          assert.equal(sameNormalized(a, b), same, `${a} | ${b}`);
+          if (k === 2) assert.equal(sameNormalized(a, b), same);
+          assert.equal(quotedNormalized(a), quote(normalizeAnswer(a)), a);
+          assert.equal(sameNormalized(b, a), same, `${b} | ${a}`);
+        }
+      },
+    ),
+    { numRuns: 5_000 },
+  );
 });

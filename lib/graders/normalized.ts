@@ -6,7 +6,7 @@
 
 import { binary, noReference } from "./_result.ts";
 import { normalizedExactMatchBest } from "./squad_metric.ts";
-import { normalizedText, passesUnderscored } from "./_squad_normalized.ts";
+import { normalizedText, passesUnderscored, quotedNormalized } from "./_squad_normalized.ts";
 import { type DefinedGrader, defineGrader } from "./define_grader.ts";
 import type { OptionsOf } from "./options.ts";
 import type { GradeInput } from "./types.ts";
@@ -101,7 +101,8 @@ export const normalizedGrader: DefinedGrader<
     }
     // Reasons show the start of a normalized text: only that much of it is made.
     const steps = chosenSteps(options);
-    const shown = (s: string) => normalizedText(s, steps).quoted();
+    const all = steps.length === SQUAD_STEPS.length;
+    const shown = (s: string) => all ? quotedNormalized(s) : normalizedText(s, steps).quoted();
     const out = shown(input.output);
     const reason = options.version === 2 &&
         input.references.every((r) => normalizedText(r, steps).empty)

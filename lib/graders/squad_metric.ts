@@ -7,7 +7,13 @@
 
 import { SQUAD_STEPS, type SquadStep } from "../text/mod.ts";
 import { requireReferences } from "./_stats.ts";
-import { type NormalizedText, normalizedText } from "./_squad_normalized.ts";
+import {
+  knownSame,
+  type NormalizedText,
+  normalizedText,
+  sameNormalized,
+  wantForms,
+} from "./_squad_normalized.ts";
 import { keepsSquadToken } from "./_squad_keeps_token.ts";
 import { resolveOptions } from "./options.ts";
 import { SQUAD_OPTIONS, type SquadOptions, type SquadSettings } from "./squad_settings.ts";
@@ -171,8 +177,35 @@ export function normalizedExactMatchBest(
   ) {
     return { value: 1, referenceIndex: 0 };
   }
+  if (settings.steps.length === SQUAD_STEPS.length) {
+    return exactMatchAllSteps(prediction, references, settings);
+  }
   const pred = normalizedText(prediction, settings.steps);
   return best("normalizedExactMatch", references, settings, (ref) => sameText(pred, ref) ? 1 : 0);
+}
+
+/**
+ * {@link normalizedExactMatchBest} with all four steps, as `best` works it out: the first gold
+ * answer equal to the prediction, else the first gold answer (value 0), else v2.0's empty answer.
+ * Texts are compared by `sameNormalized`, which reads plain ASCII texts only up to their first
+ * difference.
+ */
+function exactMatchAllSteps(
+  prediction: string,
+  references: readonly string[],
+  settings: SquadSettings,
+): BestMatch {
+  if (settings.version === 1) requireReferences("normalizedExactMatch", references);
+  let first = -1;
+  for (let i = 0; i < references.length; i++) {
+    const reference = references[i];
+    if (settings.version === 2 && !normalizesToText(reference, settings)) continue;
+    if (sameNormalized(prediction, reference)) return { value: 1, referenceIndex: i };
+    if (first < 0) first = i;
+  }
+  if (first >= 0) return { value: 0, referenceIndex: first };
+  // No gold answer (v2.0): only a prediction that normalizes to nothing matches.
+  return { value: normalizesToText(prediction, settings) ? 0 : 1, referenceIndex: -1 };
 }
 
 /**
@@ -224,6 +257,17 @@ export function tokenF1Best(
   // 1 under both versions, which no later reference can beat (F1 is at most 1).
   if (references.length > 0 && references[0] === prediction && keepsToken(prediction, settings)) {
     return { value: 1, referenceIndex: 0 };
+  }
+  if (settings.steps.length === SQUAD_STEPS.length) {
+    // So does a prediction that normalizes as its first reference does, under both versions
+    // (that reference keeps the token too, so v2.0 scores it), when exact match has just told.
+    if (
+      references.length > 0 && knownSame(prediction, references[0]) === true &&
+      keepsToken(prediction, settings)
+    ) {
+      return { value: 1, referenceIndex: 0 };
+    }
+    wantForms();
   }
   const pred = normalizedText(prediction, settings.steps);
   return best("tokenF1", references, settings, (ref) => f1Single(pred, ref, settings));

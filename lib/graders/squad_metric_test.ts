@@ -7,6 +7,7 @@ import {
   tokenF1Best,
 } from "./squad_metric.ts";
 import { normalizeAnswer, pySplit, SQUAD_STEPS, type SquadStep } from "../text/mod.ts";
+import { formsPolicy } from "./_squad_normalized.ts";
 
 /**
  * The SQuAD script's best figure over a row's references, from the normalized texts: the first
@@ -192,4 +193,73 @@ Deno.test("settings follow the options object given, frozen or changed in place,
     assert.equal(normalizedExactMatch("The cat!", ["cat"], changing), 1);
     assert.equal(tokenF1("The cat!", ["the cat"], changing), 1);
   }
+});
+
+Deno.test("property: exact match and F1 with all steps against references written otherwise", () => {
+  // References that normalize as the prediction does without being the same string (case,
+  // spacing, punctuation, articles, word order), others that differ, several per row, both
+  // versions, and the two metrics asked in turn about the same row as the graders do.
+  const piece = fc.constantFrom("a", "The", "cat", "CAT", "cat.", "dog", "7", "-", "é", "\u00a0");
+  const text = fc.array(piece, { maxLength: 6 }).map((p) => p.join(" "));
+  const variant = (p: string, k: number) =>
+    k === 0
+      ? ` the ${p.toUpperCase()}! `
+      : k === 1
+      ? p.replace(/ /g, "\t,  ")
+      : k === 2
+      ? p.split(" ").reverse().join(" ")
+      : `${p} x`;
+  const f1 = (pn: string, rn: string, version: 1 | 2) => {
+    const pt = pySplit(pn);
+    const gt = pySplit(rn);
+    if (version === 2 && (pt.length === 0 || gt.length === 0)) {
+      return pt.length === gt.length ? 1 : 0;
+    }
+    const left = new Map<string, number>();
+    for (const t of gt) left.set(t, (left.get(t) ?? 0) + 1);
+    let same = 0;
+    for (const t of pt) {
+      const n = left.get(t) ?? 0;
+      if (n > 0) {
+        same++;
+        left.set(t, n - 1);
+      }
+    }
+    if (same === 0) return 0;
+    return (2 * (same / pt.length) * (same / gt.length)) / (same / pt.length + same / gt.length);
+  };
+  fc.assert(
+    fc.property(
+      text,
+      fc.array(fc.oneof(fc.nat(4), text), { maxLength: 3 }),
+      fc.constantFrom<1 | 2>(1, 2),
+      fc.boolean(),
+      fc.boolean(),
+      (p, picks, version, f1First, wanted) => {
+        // Exact match with and without whole forms wanted (token F1 asks for them).
+        formsPolicy.wanted = wanted;
+        const refs = picks.map((x) => typeof x === "number" ? variant(p, x) : x);
+        const options = { version };
+        const em = () =>
+          assert.deepEqual(
+            normalizedExactMatchBest(p, refs, options),
+            scriptBest(p, refs, version, [...SQUAD_STEPS], (pn, rn) => pn === rn ? 1 : 0),
+          );
+        const tf = () =>
+          assert.deepEqual(
+            tokenF1Best(p, refs, options),
+            scriptBest(p, refs, version, [...SQUAD_STEPS], (pn, rn) => f1(pn, rn, version)),
+          );
+        if (version === 1 && refs.length === 0) {
+          assert.throws(() => normalizedExactMatchBest(p, refs, options));
+          assert.throws(() => tokenF1Best(p, refs, options));
+          return;
+        }
+        if (f1First) tf();
+        em();
+        tf();
+      },
+    ),
+    { numRuns: 10_000 },
+  );
 });

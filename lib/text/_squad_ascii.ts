@@ -119,7 +119,7 @@ export function asciiSquadRanges(s: string): AsciiSquadRanges | undefined {
         break;
       }
     }
-    size = addToken(s, start, i, h, kept, size);
+    size = addToken(start, i, h, kept, size);
   }
   if (size === 0) return NO_RANGES;
   // One array of the exact size, copied from the work space (pushing grew it several times).
@@ -132,10 +132,11 @@ export function asciiSquadRanges(s: string): AsciiSquadRanges | undefined {
 const WORK: number[] = [];
 
 /**
- * Add the piece `s[start, end)` to `WORK` (holding `size` numbers) unless it keeps no character
+ * Add the piece from `start` to `end` (`kept` characters kept, hashed to `h`) to `WORK` (holding
+ * `size` numbers) unless it keeps no character
  * or is an article; returns the new size.
  */
-function addToken(s: string, start: number, end: number, h: number, kept: number, size: number) {
+function addToken(start: number, end: number, h: number, kept: number, size: number) {
   if (kept === 0 || (kept <= 3 && (h === HASH_A || h === HASH_AN || h === HASH_THE))) return size;
   h ^= h >>> 15;
   h = Math.imul(h, 0x2c1b3c6d);
@@ -148,14 +149,6 @@ function addToken(s: string, start: number, end: number, h: number, kept: number
 
 // The largest token length a key holds (longer tokens are given this one).
 const KEPT_CAP = 63;
-
-/**
- * The number of characters of the normalized token whose key is `key` (see
- * {@link AsciiSquadRanges}), or 63 when it has 63 or more.
- */
-function keptOf(key: number): number {
-  return key >>> 24;
-}
 
 /** The scan's hash of `word` before it is mixed (FNV-1a of its character codes). */
 function scanHash(word: string): number {
@@ -176,24 +169,150 @@ const A = 0x61;
 const AN = 0x61 | (0x6e << 8);
 const THE = 0x74 | (0x68 << 8) | (0x65 << 16);
 
+// Walking a text a token at a time, without ranges: whether two texts normalize alike and the
+// start of a normalized text need only the tokens up to the answer. A text's tokens up to the
+// first character the pass does not handle are its normalized text's first tokens whatever comes
+// after: the steps change such a character (and `articles` reads one) only within its own
+// whitespace-separated piece.
+
+// The token `nextToken` found last: its start and its number of kept characters.
+let tokenStart = 0;
+let tokenKept = 0;
+// What `nextToken` returns at the end of the text, and for a character the pass does not handle.
+const END = -1;
+const UNHANDLED = -2;
+
 /**
- * The start of the normalized text of `s` (its tokens joined by one space): its first
- * `units + 1` code units, or all of it when shorter. Made from a few slices of `s`, lowercased
- * once: the letters and digits of a token, and the single spaces between tokens, read in `s` as
- * in the normalized text but for case, so a stretch of `s` made of them is one slice. A token's
- * key tells whether it holds punctuation (its length is its range's when not): only those are
- * read character by character, for the runs of letters and digits between their punctuation.
+ * The end of the first token of `s` at or after `i` (its start and kept characters in
+ * `tokenStart` and `tokenKept`), `END` when none is left, or `UNHANDLED` when a character the
+ * pass does not handle comes first (or inside the token's piece).
  */
-export function asciiSquadHead(s: string, ranges: AsciiSquadRanges, units: number): string {
+function nextToken(s: string, i: number): number {
+  const n = s.length;
+  for (;;) {
+    let v = 0;
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x80) return UNHANDLED;
+      v = SCAN[c];
+      if (v !== 1) break;
+    }
+    if (i >= n) return END;
+    if (v === 0) return UNHANDLED;
+    const start = i;
+    let kept = 0;
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x80) return UNHANDLED;
+      v = SCAN[c];
+      if (v >= 0x30) kept++;
+      else if (v !== 2) {
+        if (v === 0) return UNHANDLED;
+        break;
+      }
+    }
+    if (kept === 0 || (kept <= 3 && isArticle(s, start, i))) continue;
+    tokenStart = start;
+    tokenKept = kept;
+    return i;
+  }
+}
+
+/** True when the kept characters of the piece `s[start, end)` spell `a`, `an` or `the`. */
+function isArticle(s: string, start: number, end: number): boolean {
+  let word = 0;
+  let shift = 0;
+  for (let x = start; x < end; x++) {
+    const lower = KEPT[s.charCodeAt(x)];
+    if (lower === 0) continue;
+    word |= lower << shift;
+    shift += 8;
+  }
+  return word === A || word === AN || word === THE;
+}
+
+/**
+ * With all four SQuAD steps: whether `a` and `b` normalize to the same text, told by reading
+ * both a token at a time up to the first difference, without making anything; undefined when a
+ * character the pass does not handle comes before the answer.
+ *
+ * @example Case, punctuation, articles and spacing do not count
+ * ```ts
+ * import { sameAsciiNormalized } from "./_squad_ascii.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(sameAsciiNormalized("The  Eiffel tower!", "eiffel TOWER"), true);
+ * assert.equal(sameAsciiNormalized("Eiffel", "Eiffel tower"), false);
+ * assert.equal(sameAsciiNormalized("x y", "x z café"), false); // told before the "é"
+ * assert.equal(sameAsciiNormalized("café", "cafe"), undefined);
+ * ```
+ */
+export function sameAsciiNormalized(a: string, b: string): boolean | undefined {
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    const aEnd = nextToken(a, i);
+    if (aEnd === UNHANDLED) return undefined;
+    const aStart = tokenStart;
+    const aKept = tokenKept;
+    const bEnd = nextToken(b, j);
+    if (bEnd === UNHANDLED) return undefined;
+    // A text without another token equals one that has none either.
+    if (aEnd === END || bEnd === END) return aEnd === bEnd;
+    if (aKept !== tokenKept || !sameKept(a, aStart, aEnd, b, tokenStart, bEnd)) return false;
+    i = aEnd;
+    j = bEnd;
+  }
+}
+
+/**
+ * The start of the normalized text of `s` under all four SQuAD steps (its tokens joined by one
+ * space): its first `units + 1` code units, or all of it when shorter; undefined when a
+ * character the pass does not handle comes first. Only the tokens it needs are read, and it is
+ * made from a few slices of `s`, lowercased once: the letters and digits of a token and the
+ * single spaces between tokens read in `s` as in the normalized text but for case, so a stretch
+ * of `s` made of them is one slice. With `ranges` (the text's {@link asciiSquadRanges}) the tokens
+ * are found from them, and only those with punctuation inside are read.
+ *
+ * @example The start of a long answer
+ * ```ts
+ * import { asciiSquadHead } from "./_squad_ascii.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(asciiSquadHead("The Eiffel  tower, in Paris!", 12), "eiffel tower ");
+ * assert.equal(asciiSquadHead("café", 12), undefined);
+ * ```
+ */
+export function asciiSquadHead(
+  s: string,
+  units: number,
+  ranges?: AsciiSquadRanges,
+): string | undefined {
   const want = units + 1;
   let head = "";
   // The stretch of `s` not yet added: `s[from, to)`, or none when `from` is -1.
   let from = -1;
   let to = 0;
-  for (let t = 0; t < ranges.length && head.length + (from < 0 ? 0 : to - from) < want; t += 3) {
-    const start = ranges[t];
-    const end = ranges[t + 1];
-    if (keptOf(ranges[t + 2]) === end - start) {
+  // Where the next token is looked for when there are no ranges.
+  let next = 0;
+  for (let t = 0; head.length + (from < 0 ? 0 : to - from) < want; t++) {
+    let start = 0;
+    let end = 0;
+    let kept = 0;
+    if (ranges !== undefined) {
+      if (3 * t >= ranges.length) break;
+      start = ranges[3 * t];
+      end = ranges[3 * t + 1];
+      // The key's length (capped at 63, which a range of 63 characters still tells exactly).
+      kept = ranges[3 * t + 2] >>> 24;
+    } else {
+      end = next = nextToken(s, next);
+      if (end === UNHANDLED) return undefined;
+      if (end === END) break;
+      start = tokenStart;
+      kept = tokenKept;
+    }
+    if (kept === end - start) {
       // Letters and digits only: the token follows on when one space after the stretch.
       if (from >= 0 && start === to + 1 && s.charCodeAt(to) === 0x20) {
         to = end;
@@ -231,6 +350,28 @@ export function asciiSquadHead(s: string, ranges: AsciiSquadRanges, units: numbe
   return (head.length > want ? head.slice(0, want) : head).toLowerCase();
 }
 
+// Python's ASCII whitespace and printable ASCII: the characters the pass handles (the control
+// characters \x1c-\x1f are whitespace to Python).
+// deno-lint-ignore no-control-regex
+const HANDLED = /^[\t-\r\x1c-\x7e]*$/;
+
+/**
+ * True when every character of `s` is one the ASCII pass handles (printable ASCII and Python's
+ * ASCII whitespace), so that {@link asciiSquadRanges} gives its tokens.
+ *
+ * @example Handled and not
+ * ```ts
+ * import { handledByAsciiPass } from "./_squad_ascii.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(handledByAsciiPass("The cat,\tsat."), true);
+ * assert.equal(handledByAsciiPass("café"), false);
+ * ```
+ */
+export function handledByAsciiPass(s: string): boolean {
+  return HANDLED.test(s);
+}
+
 /**
  * True when token `i` of `a` (ranges `ra`) and token `j` of `b` (ranges `rb`) are the same
  * normalized token: their characters lowercased, punctuation left out, are equal.
@@ -244,10 +385,14 @@ export function sameAsciiToken(
   j: number,
 ): boolean {
   if (ra[3 * i + 2] !== rb[3 * j + 2]) return false;
-  let x = ra[3 * i];
-  const xEnd = ra[3 * i + 1];
-  let y = rb[3 * j];
-  const yEnd = rb[3 * j + 1];
+  return sameKept(a, ra[3 * i], ra[3 * i + 1], b, rb[3 * j], rb[3 * j + 1]);
+}
+
+/**
+ * True when the pieces `a[x, xEnd)` and `b[y, yEnd)` keep the same characters (lowercased,
+ * punctuation left out).
+ */
+function sameKept(a: string, x: number, xEnd: number, b: string, y: number, yEnd: number): boolean {
   // A shared word is usually written alike on both sides: characters equal in the two texts
   // keep equal characters, so the kept ones are compared only from the first that differs.
   const both = xEnd - x < yEnd - y ? xEnd - x : yEnd - y;

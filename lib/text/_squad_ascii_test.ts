@@ -4,8 +4,11 @@ import {
   asciiSquadHead,
   asciiSquadRanges,
   asciiSquadTokens,
+  handledByAsciiPass,
+  sameAsciiNormalized,
   sameAsciiToken,
 } from "./_squad_ascii.ts";
+import { normalizeAnswer } from "./squad_normalize.ts";
 
 // Pieces that exercise every class of character the pass handles, and some it leaves alone.
 const PIECES = [
@@ -36,6 +39,12 @@ const PIECES = [
   "é",
   "ß",
   "😀",
+  // No-break space (whitespace to Python), İ and the Kelvin sign (lowercased to ASCII letters
+  // and more), capital sigma (lowercased by its neighbours).
+  "\u00a0",
+  "\u0130",
+  "\u212a",
+  "\u03a3",
 ];
 const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 12 }).map((xs) => xs.join(""));
 
@@ -118,16 +127,21 @@ Deno.test("asciiSquadRanges: equal tokens hash alike; long texts and articles", 
   assert.equal(asciiSquadRanges("café"), undefined);
 });
 
-Deno.test("property: asciiSquadHead is the first units + 1 code units of the joined tokens", () => {
+Deno.test("property: asciiSquadHead is the first units + 1 code units of the normalized text", () => {
+  // Texts with characters the pass does not handle too: the head is told from the tokens before
+  // the first of them, or not at all.
   const long = fc.array(text, { maxLength: 6 }).map((xs) => xs.join(" "));
   fc.assert(
     fc.property(long, fc.integer({ min: 0, max: 40 }), (s, units) => {
+      const head = asciiSquadHead(s, units);
       const ranges = asciiSquadRanges(s);
-      if (ranges === undefined) return;
-      const joined = asciiSquadTokens(s)!.join(" ");
-      assert.equal(asciiSquadHead(s, ranges, units), joined.slice(0, units + 1));
+      if (ranges !== undefined) {
+        assert.notEqual(head, undefined);
+        assert.equal(asciiSquadHead(s, units, ranges), head, s);
+      }
+      if (head !== undefined) assert.equal(head, normalizeAnswer(s).slice(0, units + 1), s);
     }),
-    { numRuns: 10_000 },
+    { numRuns: 20_000 },
   );
 });
 
@@ -144,9 +158,10 @@ Deno.test("property: asciiSquadHead with long tokens, punctuation inside them an
   );
   fc.assert(
     fc.property(long, fc.integer({ min: 0, max: 200 }), (s, units) => {
-      const ranges = asciiSquadRanges(s)!;
       const joined = asciiSquadTokens(s)!.join(" ");
-      assert.equal(asciiSquadHead(s, ranges, units), joined.slice(0, units + 1), JSON.stringify(s));
+      assert.equal(asciiSquadHead(s, units), joined.slice(0, units + 1), JSON.stringify(s));
+      const ranges = asciiSquadRanges(s)!;
+      assert.equal(asciiSquadHead(s, units, ranges), joined.slice(0, units + 1), JSON.stringify(s));
     }),
     { numRuns: 10_000 },
   );
@@ -167,4 +182,40 @@ Deno.test("asciiSquadRanges drops exactly the articles among all words of one to
       assert.equal(asciiSquadTokens(s)!.length, kept / 3, s);
     }
   }
+});
+
+Deno.test("property: sameAsciiNormalized is the comparison of the normalized texts, when it tells", () => {
+  // Pairs that often normalize alike: the same words written with other case, spacing,
+  // punctuation and articles, or one word changed; characters the pass does not handle too.
+  const variant = (s: string, k: number) =>
+    k === 0
+      ? s
+      : k === 1
+      ? ` The ${s.toUpperCase()}. `
+      : k === 2
+      ? s.replace(/ /g, "\t , ")
+      : s + "x";
+  const pair = fc.tuple(text, text, fc.nat(3)).map(([x, y, k]) =>
+    [x, k === 3 ? y : variant(x, k)] as const
+  );
+  fc.assert(
+    fc.property(pair, fc.boolean(), ([a, b], swap) => {
+      if (swap) [a, b] = [b, a];
+      const got = sameAsciiNormalized(a, b);
+      if (handledByAsciiPass(a) && handledByAsciiPass(b)) assert.notEqual(got, undefined);
+      if (got !== undefined) {
+        assert.equal(got, normalizeAnswer(a) === normalizeAnswer(b), `${a} | ${b}`);
+      }
+    }),
+    { numRuns: 20_000 },
+  );
+});
+
+Deno.test("property: handledByAsciiPass is true exactly for the texts asciiSquadRanges reads", () => {
+  fc.assert(
+    fc.property(fc.oneof(text, fc.string({ unit: "binary", maxLength: 8 })), (s) => {
+      assert.equal(handledByAsciiPass(s), asciiSquadRanges(s) !== undefined, JSON.stringify(s));
+    }),
+    { numRuns: 20_000 },
+  );
 });
