@@ -283,6 +283,14 @@ function knownForm(s: string): NormalizedText | undefined {
  * With all four steps: `quote` of the normalized text of `s` (as {@link NormalizedText.quoted}
  * gives it), from its form when that is known, else read from the start of `s` without
  * normalizing the rest when the ASCII pass can.
+ *
+ * @example A reason's view of a text
+ * ```ts
+ * import { quotedNormalized } from "./_squad_normalized.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(quotedNormalized("The Eiffel  Tower!"), '"eiffel tower"');
+ * ```
  */
 export function quotedNormalized(s: string): string {
   const form = knownForm(s);
@@ -292,14 +300,25 @@ export function quotedNormalized(s: string): string {
 }
 
 /**
- * Whether whole normalized forms are wanted in this process: token F1 with all four steps needs
+ * Whether whole normalized forms are wanted in this process (or worker): token F1 with all four steps needs
  * them (its overlap counts every token), so once it has asked, exact match makes them too (they
  * are remembered for it) instead of reading texts side by side only up to their first
  * difference. Either way gives the same answers; an object so that a test can choose.
  */
 export const formsPolicy = { wanted: false };
 
-/** Tell `sameNormalized` that whole forms are wanted (token F1 is being computed). */
+/**
+ * Tell `sameNormalized` that whole forms are wanted (token F1 is being computed).
+ *
+ * @example Token F1 asks for whole forms
+ * ```ts
+ * import { formsPolicy, wantForms } from "./_squad_normalized.ts";
+ * import assert from "node:assert/strict";
+ *
+ * wantForms();
+ * assert.equal(formsPolicy.wanted, true);
+ * ```
+ */
 export function wantForms(): void {
   formsPolicy.wanted = true;
 }
@@ -315,6 +334,15 @@ let pairSame = false;
  * wanted (see {@link wantForms}) or both are known, plain ASCII texts are read side by side up
  * to their first difference (`sameAsciiNormalized`): texts that differ early are not normalized
  * whole. The answer is kept for {@link knownSame}.
+ *
+ * @example Case, punctuation, articles and spacing do not count
+ * ```ts
+ * import { sameNormalized } from "./_squad_normalized.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(sameNormalized("The Eiffel Tower!", "eiffel  tower"), true);
+ * assert.equal(sameNormalized("Eiffel Tower", "Tower"), false);
+ * ```
  */
 export function sameNormalized(a: string, b: string): boolean {
   if (a === pairA && b === pairB) return pairSame;
@@ -334,6 +362,16 @@ export function sameNormalized(a: string, b: string): boolean {
 /**
  * Whether `a` and `b` normalize alike with all four steps, when {@link sameNormalized} was
  * last asked about them; undefined otherwise.
+ *
+ * @example Only the pair compared last is known
+ * ```ts
+ * import { knownSame, sameNormalized } from "./_squad_normalized.ts";
+ * import assert from "node:assert/strict";
+ *
+ * sameNormalized("A cat.", "cat");
+ * assert.equal(knownSame("A cat.", "cat"), true);
+ * assert.equal(knownSame("A dog.", "cat"), undefined);
+ * ```
  */
 export function knownSame(a: string, b: string): boolean | undefined {
   return a === pairA && b === pairB ? pairSame : undefined;
