@@ -8,7 +8,7 @@
 // The buffers are reused from call to call (one matcher per module); nothing here is kept
 // between rows.
 
-/** Largest n-gram table addressed directly (16 MiB); above it a Map takes over. */
+/** Largest n-gram table addressed directly (8 MiB); above it a Map takes over. */
 const DIRECT_LIMIT = 1 << 21;
 
 /**
@@ -252,6 +252,31 @@ function grown(a: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer
  * (no longer one from there can be the hypothesis's).
  */
 export class NgramMatcher {
+  /** The largest number the direct table holds (an id plus its build's base). */
+  readonly #numberLimit: number;
+
+  /**
+   * A matcher whose direct table holds numbers up to `numberLimit` (2^31 − 1, the most an
+   * `Int32Array` holds, unless a test wants the table cleared more often).
+   *
+   * @example A limit small enough to clear the table every few hypotheses
+   * ```ts
+   * import { NgramMatcher } from "./_ngram_ids.ts";
+   * import assert from "node:assert/strict";
+   *
+   * const matcher = new NgramMatcher(40);
+   * const out = [0, 0];
+   * for (let k = 0; k < 5; k++) {
+   *   matcher.setHypothesis(Int32Array.of(0, 1, 0, 1), 4, 2, 2);
+   *   matcher.matches(Int32Array.of(1, 0, 1, -1), 4, out);
+   *   assert.deepEqual(out, [3, 2]);
+   * }
+   * ```
+   */
+  constructor(numberLimit = 0x7fffffff) {
+    this.#numberLimit = numberLimit;
+  }
+
   /** How often the hypothesis has each id. */
   #count = new Int32Array(1024);
   /** Per-reference scratch: what is left of each id to match, or a reference's own counts. */
@@ -260,10 +285,12 @@ export class NgramMatcher {
   #order = new Uint8Array(1024);
   /** How many ids the hypothesis's n-grams have. */
   #ids = 0;
-  // The (id, symbol) → id table, stamp and value side by side (one cache line for both):
-  // `#table[2 × key + 1]` is valid where `#table[2 × key] === #generation`.
-  #table = new Int32Array(2048);
-  #generation = 0;
+  // The (id, symbol) → id table, one number a key (`id × symbols + symbol`): the id plus this
+  // build's `#base`, so that a slot below `#base` (left by an earlier build, or never written)
+  // is empty. Each build raises `#base` past every id the last one could give.
+  #table = new Int32Array(1024);
+  #base = 0;
+  #baseNext = 1;
   #map = new Map<number, number>();
   #direct = true;
   #symbols = 0;
@@ -324,20 +351,20 @@ export class NgramMatcher {
     let next = symbols;
     // Any id may be extended (orders are numbered together, as they come): keys below
     // `most × symbols`.
-    this.#startTable(most * symbols);
+    this.#startTable(most * symbols, most);
     if (this.#direct) {
       const table = this.#table;
-      const generation = this.#generation;
+      const base = this.#base;
       for (let i = from; i < to; i++) {
         let id = seq[i];
         count[id]++;
         const last = Math.min(to, i + maxOrder);
         for (let j = i + 1; j < last; j++) {
-          const at = 2 * (id * symbols + seq[j]);
-          if (table[at] === generation) id = table[at + 1];
+          const at = id * symbols + seq[j];
+          const known = table[at] - base;
+          if (known >= 0) id = known;
           else {
-            table[at] = generation;
-            table[at + 1] = next;
+            table[at] = next + base;
             id = next++;
           }
           count[id]++;
@@ -366,22 +393,26 @@ export class NgramMatcher {
 
   /**
    * Make the (id, symbol) → id table empty, addressed directly when it is at most `size`
-   * entries within the limit, else a Map.
+   * entries within the limit, else a Map, for a build giving ids below `ids`: the direct
+   * table is emptied by raising `#base` past the last build's ids (cleared only when the
+   * numbers would pass the matcher's limit).
    */
-  #startTable(size: number): void {
+  #startTable(size: number, ids: number): void {
     this.#direct = size <= DIRECT_LIMIT;
     if (!this.#direct) {
       this.#map.clear();
       return;
     }
-    if (this.#table.length < 2 * size) {
-      this.#table = new Int32Array(Math.max(2 * size, 2 * this.#table.length));
-      this.#generation = 0;
+    if (this.#table.length < size) {
+      this.#table = new Int32Array(Math.max(size, 2 * this.#table.length));
+      this.#baseNext = 1;
     }
-    if (++this.#generation === 0x7fffffff) {
+    if (this.#baseNext > this.#numberLimit - ids) {
       this.#table.fill(0);
-      this.#generation = 1;
+      this.#baseNext = 1;
     }
+    this.#base = this.#baseNext;
+    this.#baseNext += ids;
   }
 
   /**
@@ -398,7 +429,7 @@ export class NgramMatcher {
     const maxOrder = this.#maxOrder;
     const direct = this.#direct;
     const table = this.#table;
-    const generation = this.#generation;
+    const base = this.#base;
     const map = this.#map;
     for (let i = begin; i < end; i++) {
       let id = seq[i];
@@ -409,9 +440,9 @@ export class NgramMatcher {
         const symbol = seq[j];
         if (symbol < 0) break;
         if (direct) {
-          const at = 2 * (id * symbols + symbol);
-          if (table[at] !== generation) break;
-          id = table[at + 1];
+          const known = table[id * symbols + symbol] - base;
+          if (known < 0) break;
+          id = known;
         } else {
           const known = map.get(id * symbols + symbol);
           if (known === undefined) break;
@@ -486,7 +517,7 @@ export class NgramMatcher {
       // The walk of #walk, written out: the common case, where a call per n-gram would show.
       const symbols = this.#symbols;
       const table = this.#table;
-      const generation = this.#generation;
+      const base = this.#base;
       for (let i = begin; i < end; i++) {
         let id = seq[i];
         if (id < 0) continue;
@@ -498,9 +529,9 @@ export class NgramMatcher {
         for (let j = i + 1; j < last; j++) {
           const symbol = seq[j];
           if (symbol < 0) break;
-          const at = 2 * (id * symbols + symbol);
-          if (table[at] !== generation) break;
-          id = table[at + 1];
+          const known = table[id * symbols + symbol] - base;
+          if (known < 0) break;
+          id = known;
           // 1 while some of the n-gram is left to match, else 0 (no branch to mispredict).
           const l = left[id];
           const hit = -l >>> 31;
@@ -556,9 +587,9 @@ export class NgramMatcher {
     // The symbols' counts start at 0, and each longer n-gram's when it is first met.
     const counts = this.#count = grown(this.#count, most);
     counts.fill(0, 0, symbols);
-    this.#startTable(most * symbols);
+    this.#startTable(most * symbols, most);
     const table = this.#table;
-    const generation = this.#generation;
+    const base = this.#base;
     const hypothesis = this.#hypothesis;
     let next = symbols;
     // The hypothesis: from each start, ids of every order; counted where the n-gram reaches
@@ -581,11 +612,12 @@ export class NgramMatcher {
       if (inside === 0) counts[id]++;
       const last = Math.min(hypLength, i + maxOrder);
       for (let j = i + 1; j < last; j++) {
-        const at = 2 * (id * symbols + hypothesis[j]);
-        if (table[at] === generation) id = table[at + 1];
+        const at = id * symbols + hypothesis[j];
+        const known = table[at] - base;
+        if (known >= 0) id = known;
         else {
-          table[at] = generation;
-          table[at + 1] = id = next++;
+          table[at] = next + base;
+          id = next++;
           counts[id] = 0;
         }
         if (j - i >= inside) counts[id]++;
@@ -619,9 +651,9 @@ export class NgramMatcher {
       for (let j = i + 1; j < last; j++) {
         const symbol = seq[j];
         if (symbol < 0) break;
-        const at = 2 * (id * symbols + symbol);
-        if (table[at] !== generation) break;
-        id = table[at + 1];
+        const known = table[id * symbols + symbol] - base;
+        if (known < 0) break;
+        id = known;
         if (j - i >= inside) {
           const l = counts[id];
           const hit = -l >>> 31;

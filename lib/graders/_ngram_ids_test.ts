@@ -121,6 +121,30 @@ Deno.test("matches: a reference sharing a start or an end with the hypothesis", 
   );
 });
 
+Deno.test("the direct table emptied by its base, and cleared when numbers run out", () => {
+  // With a small limit the table is cleared every few builds: a slot an earlier build wrote
+  // must never count as one of the current build's, before or after a clearing.
+  const small = new NgramMatcher(500);
+  const symbolsOf = new SymbolTable();
+  fc.assert(
+    fc.property(
+      fc.array(fc.tuple(tokens, tokens), { minLength: 1, maxLength: 20 }),
+      fc.integer({ min: 1, max: 6 }),
+      (pairs, order) => {
+        for (const [hyp, ref] of pairs) {
+          symbolsOf.reset();
+          const seq = Int32Array.from(hyp, (t) => symbolsOf.add(t));
+          small.setHypothesis(seq, hyp.length, symbolsOf.size, order);
+          const out = new Array<number>(order).fill(-1);
+          small.matches(Int32Array.from(ref, (t) => symbolsOf.find(t)), ref.length, out);
+          assert.deepEqual(out, plainMatches(hyp, ref, order));
+        }
+      },
+    ),
+    { numRuns: 500 },
+  );
+});
+
 Deno.test("raiseCounts and clipped: matches clipped by the largest count in any reference", () => {
   fc.assert(
     fc.property(
