@@ -499,6 +499,14 @@ export class NgramMatcher {
     out: Int32Array | number[],
   ): void {
     const maxOrder = this.#maxOrder;
+    const symbols = this.#symbols;
+    if (
+      !(this.#built && this.#from === from && this.#to === to) &&
+      (symbols + Math.max(0, maxOrder - 1) * (end - begin)) * symbols <= DIRECT_LIMIT
+    ) {
+      this.#matchesByReference(seq, begin, end, from, to, out);
+      return;
+    }
     this.#build(from, to);
     const left = this.#left;
     // Copied natively (a loop here showed in profiles: a hypothesis has ~maxOrder ids a symbol).
@@ -538,6 +546,78 @@ export class NgramMatcher {
           left[id] = l - hit;
           found[j - i] += hit;
         }
+      }
+    }
+    for (let n = 0; n < maxOrder; n++) out[n] = found[n];
+  }
+
+  /**
+   * {@link #matchesFrom} with the roles swapped: the reference's n-grams numbered and counted,
+   * the hypothesis's walked against them (the matches of an n-gram, the smaller of its two
+   * counts, are the same either way). The reference's n-grams through a symbol the hypothesis
+   * lacks are never numbered (none of them can match), so a reference that shares few symbols
+   * with the hypothesis costs little to number, where numbering the hypothesis costs every one
+   * of its n-grams. Used unless the hypothesis's ids are already built for this stretch (as for
+   * a second reference) or the reference's would not fit the direct table.
+   */
+  #matchesByReference(
+    seq: Int32Array,
+    begin: number,
+    end: number,
+    from: number,
+    to: number,
+    out: Int32Array | number[],
+  ): void {
+    const maxOrder = this.#maxOrder;
+    const symbols = this.#symbols;
+    const most = symbols + Math.max(0, maxOrder - 1) * (end - begin);
+    // The table and the counts now hold the reference's ids, not the hypothesis's.
+    this.#built = false;
+    const left = this.#left = grown(this.#left, most);
+    left.fill(0, 0, symbols);
+    this.#startTable(most * symbols, most);
+    const table = this.#table;
+    const base = this.#base;
+    let next = symbols;
+    for (let i = begin; i < end; i++) {
+      let id = seq[i];
+      if (id < 0) continue;
+      left[id]++;
+      const last = Math.min(end, i + maxOrder);
+      for (let j = i + 1; j < last; j++) {
+        const symbol = seq[j];
+        if (symbol < 0) break;
+        const at = id * symbols + symbol;
+        const known = table[at] - base;
+        if (known >= 0) id = known;
+        else {
+          table[at] = next + base;
+          id = next++;
+          left[id] = 0;
+        }
+        left[id]++;
+      }
+    }
+    if (this.#found.length < maxOrder) this.#found = new Int32Array(maxOrder);
+    const found = this.#found;
+    found.fill(0, 0, maxOrder);
+    const hyp = this.#hypothesis;
+    for (let i = from; i < to; i++) {
+      let id = hyp[i];
+      const l = left[id];
+      const hit = -l >>> 31;
+      left[id] = l - hit;
+      found[0] += hit;
+      const last = Math.min(to, i + maxOrder);
+      for (let j = i + 1; j < last; j++) {
+        const known = table[id * symbols + hyp[j]] - base;
+        if (known < 0) break;
+        id = known;
+        // 1 while some of the n-gram is left to match, else 0 (no branch to mispredict).
+        const l = left[id];
+        const hit = -l >>> 31;
+        left[id] = l - hit;
+        found[j - i] += hit;
       }
     }
     for (let n = 0; n < maxOrder; n++) out[n] = found[n];

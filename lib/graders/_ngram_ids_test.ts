@@ -145,6 +145,33 @@ Deno.test("the direct table emptied by its base, and cleared when numbers run ou
   );
 });
 
+Deno.test("matches numbering the reference between calls that number the hypothesis", () => {
+  // matches numbers the reference's n-grams in the table raiseCounts and clipped keep the
+  // hypothesis's in: each must find its own, whatever came before (a stretch or the whole).
+  fc.assert(
+    fc.property(
+      nearCopy,
+      nearCopy,
+      fc.integer({ min: 1, max: 6 }),
+      ([hyp, ref], [, other], order) => {
+        start(hyp, order);
+        const out = new Array<number>(order).fill(-1);
+        const second = other.slice(0, hyp.length);
+        for (const r of [ref, second]) {
+          const clip = new Int32Array(matcher.idCount);
+          matcher.raiseCounts(lookUp(r), r.length, clip);
+          matcher.matches(lookUpIn(ref, hyp), ref.length, out);
+          assert.deepEqual(out, plainMatches(hyp, ref, order));
+          matcher.raiseCounts(lookUp(second), second.length, clip);
+          matcher.clipped(clip, out);
+          assert.deepEqual(out, plainClipped(hyp, [r, second], order));
+        }
+      },
+    ),
+    { numRuns: 2000 },
+  );
+});
+
 Deno.test("raiseCounts and clipped: matches clipped by the largest count in any reference", () => {
   fc.assert(
     fc.property(
