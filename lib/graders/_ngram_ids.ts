@@ -1,9 +1,11 @@
 // n-gram counting on integers, shared by BLEU and chrF. A text is first turned into symbols
 // (its characters or words numbered in order of first appearance in the hypothesis); every
-// n-gram of the hypothesis then gets a dense id from its (n−1)-gram's id and its last symbol, so
-// counting and matching are array reads instead of string slices hashed into Maps. A reference's
-// n-grams are looked up, never added: one with a symbol the hypothesis lacks cannot match, and
-// only its count matters. Equal n-grams get equal ids, so every count is exact.
+// n-gram of one side then gets a dense id from its (n−1)-gram's id and its last symbol, so
+// counting and matching are array reads instead of string slices hashed into Maps, and the
+// other side's n-grams are looked up, never added. Which side is numbered: the hypothesis's when
+// its ids serve several references (BLEU's clipping by the largest count), else the reference's,
+// whose n-grams through a symbol the hypothesis lacks are skipped (none of them can match). Equal
+// n-grams get equal ids, so every count is exact.
 //
 // The buffers are reused from call to call (one matcher per module); nothing here is kept
 // between rows.
