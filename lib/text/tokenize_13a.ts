@@ -256,6 +256,8 @@ function pieceCount(
  * ```
  */
 export function count13a(line: string): number {
+  const quick = plainCount(line);
+  if (quick >= 0) return quick;
   const s = prepared(line);
   const length = s.length;
   let count = 0;
@@ -284,6 +286,52 @@ export function count13a(line: string): number {
     }
   }
   return start >= 0 ? count + pieceCount(s, start, length, touched, lastTouched) : count;
+}
+
+// Classes of ASCII characters for plainCount: whitespace that only separates pieces, characters
+// no rule touches (letters, digits, the apostrophe), the stops `.` and `,`, and the others
+// (touched ones, control characters, and the line break, which `prepared` may change).
+const GAP = 0;
+const WORD = 1;
+const STOP = 2;
+const OTHER = 3;
+const CLASS = new Uint8Array(128).fill(OTHER);
+for (let c = 0x21; c < 0x7f; c++) if (TOUCHED[c] === 0) CLASS[c] = WORD;
+CLASS[0x2e] = STOP;
+CLASS[0x2c] = STOP;
+for (const c of [0x09, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x1f, 0x20]) CLASS[c] = GAP;
+
+/**
+ * {@link count13a} of a line made of words of untouched characters, each maybe ending in one
+ * `.` or `,`, between runs of whitespace (most sentences), or -1 for any other line. Nothing in
+ * such a line is for `prepared` to change (no `<`, `&` or line break); each word is a piece of
+ * one token, and a stop ending a word is the one touched character of its piece, at its end
+ * after a word: a token of its own (what {@link closePiece} does with it). One look at each
+ * character, against a table, instead of the full scan's tests.
+ */
+function plainCount(line: string): number {
+  let tokens = 0;
+  let previous = GAP;
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    const k = c < 128 ? CLASS[c] : OTHER;
+    if (k === previous) {
+      // Within a word or a gap: nothing new (two stops in a row are for the full scan).
+      if (k === STOP || k === OTHER) return -1;
+      continue;
+    }
+    if (k === WORD) {
+      // A word starts after a gap; one going on past a stop is for the full scan.
+      if (previous === STOP) return -1;
+      tokens++;
+    } else if (k === STOP) {
+      // A stop ends a word (never starts a piece).
+      if (previous !== WORD) return -1;
+      tokens++;
+    } else if (k === OTHER) return -1;
+    previous = k;
+  }
+  return tokens;
 }
 
 const scratch = new Spans13a();

@@ -108,6 +108,40 @@ Deno.test("count13a counts the tokens spans13a finds", () => {
   );
 });
 
+Deno.test("count13a: lines of plain words and stops (its quick count) as spans13a counts them", () => {
+  // Mostly words, stops and whitespace, so that the quick count answers most lines; the other
+  // characters send a line to the full scan (and must not be counted by the quick one).
+  const spans = new Spans13a();
+  const unit = fc.oneof(
+    { weight: 12, arbitrary: fc.constantFrom("a", "Zb", "it's", "07", "'", " ", "  ", "\t", "\r") },
+    { weight: 4, arbitrary: fc.constantFrom(".", ",", "x.", "y, ") },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        "-",
+        "\n",
+        "-\n",
+        "&amp;",
+        "<skipped>",
+        "é",
+        "\u00a0",
+        "\x01",
+        "\x7f",
+        "\x1c",
+        "😀",
+      ),
+    },
+  );
+  fc.assert(
+    fc.property(fc.array(unit, { maxLength: 16 }), (list) => {
+      const line = list.join("");
+      spans13a(line, spans);
+      assert.equal(count13a(line), spans.count, JSON.stringify(line));
+    }),
+    { numRuns: 20_000 },
+  );
+});
+
 Deno.test("sameToken: two tokens are the same text", () => {
   const a = new Spans13a();
   const b = new Spans13a();
