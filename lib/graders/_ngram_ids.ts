@@ -250,8 +250,10 @@ function grown(a: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer
  *
  * Ids are built position by position: the n-gram starting at i of order n has the id that the
  * table gives its (n−1)-gram's id and its last symbol, so one walk from each start extends an
- * n-gram order by order, and a reference's walk stops at the first n-gram the hypothesis lacks
- * (no longer one from there can be the hypothesis's).
+ * n-gram order by order, and the other side's walk stops at the first n-gram the numbered side
+ * lacks (no longer one from there can be its). {@link matches} numbers the reference's n-grams
+ * and walks the hypothesis's (unless the hypothesis's ids are built already);
+ * {@link raiseCounts} and {@link clipped} number the hypothesis's, once for all references.
  */
 export class NgramMatcher {
   /** The largest number the direct table holds (an id plus its build's base). */
