@@ -109,15 +109,13 @@ function add(
   }
   stems[id] = -1;
   const length = end - start;
-  if (pool.length < poolSize + length) {
-    const bigger = new Uint8Array(2 * (poolSize + length));
-    bigger.set(pool.subarray(0, poolSize));
-    pool = bigger;
-  }
-  // Every token has its characters in the pool (an overflow one too), so `starts` stays in order.
-  const into = pool;
   const at = poolSize;
-  for (let k = 0; k < length; k++) into[at + k] = chars[start + k];
+  // Every token has its characters in the pool (an overflow one too), so `starts` stays in order.
+  // Those of a token written at the pool's end (by `scanBytes`) are there already.
+  if (chars !== pool || start !== at) {
+    const into = poolWithRoom(length);
+    for (let k = 0; k < length; k++) into[at + k] = chars[start + k];
+  }
   starts[id] = at;
   poolSize = at + length;
   starts[id + 1] = at + length;
@@ -160,6 +158,117 @@ export function idOfBytes(chars: Uint8Array, start: number, end: number, h: numb
   // Not in the index within reach: in the overflow Map, or new.
   const word = ASCII.decode(chars.subarray(start, end));
   return overflow?.get(word) ?? add(chars, start, end, h, free, word);
+}
+
+/** Per ASCII character: its lowercase form when it is a letter or digit (a token character), else 0. */
+export const TOKEN_CHAR = new Uint8Array(128);
+for (let c = 48; c <= 57; c++) TOKEN_CHAR[c] = c;
+for (let c = 97; c <= 122; c++) TOKEN_CHAR[c] = TOKEN_CHAR[c - 32] = c;
+
+/** The token count at each newline of the text last read by `scanBytes`: `lineBreaks[0…breakCount)`. */
+export let lineBreaks = new Int32Array(16);
+export let breakCount = 0;
+
+/**
+ * The ids of the tokens of the ASCII bytes `chars[0…n)` (runs of letters and digits, lowercased),
+ * their stems' with `stemmer` (stems dropped as `rougeTokenize` drops them), written to
+ * `out[base…]`; returns how many, and notes the newlines in `lineBreaks`. Each token is written
+ * lowercased at the pool's end and looked up there (as `idOfBytes` would), so that a new token
+ * is added to the table without a copy.
+ */
+export function scanBytes(
+  chars: Uint8Array,
+  n: number,
+  out: Int32Array,
+  base: number,
+  stemmer: boolean,
+): number {
+  let written = 0;
+  breakCount = 0;
+  let slots = index;
+  let within = mask;
+  let from = starts;
+  let kept = pool;
+  let i = 0;
+  while (i < n) {
+    const c = chars[i];
+    let lower = TOKEN_CHAR[c];
+    if (lower === 0) {
+      if (c === 10) {
+        if (breakCount === lineBreaks.length) {
+          const bigger = new Int32Array(2 * lineBreaks.length);
+          bigger.set(lineBreaks);
+          lineBreaks = bigger;
+        }
+        lineBreaks[breakCount++] = written;
+      }
+      i++;
+      continue;
+    }
+    // A token: its characters, lowercased, up to the next other character (looked at in the next
+    // round), written at the pool's end, where a new token stays (with room for the rest of the
+    // text, the longest it can be).
+    if (kept.length < poolSize + n - i) kept = poolWithRoom(n - i);
+    const start = poolSize;
+    let end = start;
+    let h = HASH_SEED;
+    for (;;) {
+      kept[end++] = lower;
+      h = Math.imul(h ^ lower, 0x01000193);
+      if (++i === n) break;
+      lower = TOKEN_CHAR[chars[i]];
+      if (lower === 0) break;
+    }
+    const length = end - start;
+    let slot = (h ^ (h >>> 15)) & within;
+    let id = -1;
+    let added = false;
+    for (let step = 0; step < reach; step++) {
+      const entry = slots[2 * slot + 1];
+      if (entry === 0) {
+        if (overflow === undefined) {
+          id = add(kept, start, end, h, slot, undefined);
+          added = true;
+        }
+        break;
+      }
+      if (slots[2 * slot] === h) {
+        const at = from[entry - 1];
+        if (from[entry] - at === length) {
+          let k = 0;
+          while (k < length && kept[at + k] === kept[start + k]) k++;
+          if (k === length) {
+            id = entry - 1;
+            break;
+          }
+        }
+      }
+      slot = (slot + 1) & within;
+    }
+    if (id < 0 || added || stemmer) {
+      // New (added above, which may have grown the table), past reach, or with the overflow Map
+      // in use (the general look-up); or stemmed (which may add the stem): the table's arrays
+      // may have been replaced.
+      if (id < 0) id = idOfBytes(kept, start, end, h);
+      if (stemmer) id = stemId(id);
+      slots = index;
+      within = mask;
+      from = starts;
+      kept = pool;
+    }
+    if (id >= 0) out[base + written++] = id;
+  }
+  return written;
+}
+
+/** The pool, grown to hold `room` more characters after its last token. */
+function poolWithRoom(room: number): Uint8Array<ArrayBuffer> {
+  if (pool.length < poolSize + room) {
+    const bigger = new Uint8Array(2 * (poolSize + room));
+    bigger.set(pool.subarray(0, poolSize));
+    pool = bigger;
+  }
+  return pool;
 }
 
 export const HASH_SEED = 0x811c9dc5 | 0;

@@ -18,13 +18,14 @@ import { punktSentences, rougeTokenize } from "../text/mod.ts";
 import { memoized } from "./_memo.ts";
 import {
   beginRow,
+  breakCount,
   generation,
-  HASH_SEED,
-  hashStep,
-  idOfBytes,
   idOfWord,
+  lineBreaks,
+  scanBytes,
   stemId,
   symbolCount,
+  TOKEN_CHAR,
   tokenOfId,
 } from "./_rouge_token_table.ts";
 
@@ -32,14 +33,10 @@ export { beginRow, symbolCount, tokenOfId };
 
 const NO_IDS = new Int32Array(0);
 
-// Work space of the one-pass tokenizer: the token counts at each newline.
-let breaks = new Int32Array(16);
-let breakCount = 0;
-
 // The ids of remembered texts are kept in shared blocks of ARENA ids, each text's a view of its
 // block: one object per text instead of a typed array with a buffer of its own. The tokenizer
-// writes a text's ids straight after the last text's (`push`); a text that does not fit moves to a
-// new block, as large as it needs, and a block grown past ARENA serves that one text only. A block
+// writes a text's ids straight after the last text's; a text that may not fit (`arenaRoom`) moves
+// to a new block, as large as it needs, and a block larger than ARENA serves that one text only. A block
 // stays alive while a view of it does, and remembered texts are the last few thousand seen, so a
 // few blocks are kept.
 const ARENA = 4096;
@@ -58,33 +55,28 @@ function keep(count: number): Int32Array {
   return ids;
 }
 
-/** Write the text's `count`-th id after those before it; returns the new count. */
-function push(count: number, id: number): number {
-  if (arenaUsed + count === arena.length) {
-    // Full: the text's ids so far move to the start of a new block with room for twice as many.
-    const block = new Int32Array(Math.max(ARENA, 2 * (count + 1)));
-    block.set(arena.subarray(arenaUsed, arenaUsed + count));
-    arena = block;
+/**
+ * Room in the arena for `most` more ids after `arenaUsed`: a text too long for what is left of its
+ * block moves to a new one, as large as it needs.
+ */
+function arenaRoom(most: number): Int32Array {
+  if (arenaUsed + most > arena.length) {
+    arena = new Int32Array(Math.max(ARENA, most));
     arenaUsed = 0;
   }
-  arena[arenaUsed + count] = id;
-  return count + 1;
+  return arena;
 }
 
-// Per ASCII character: its lowercase form when it is a letter or digit (a token character), else 0.
-const TOKEN_CHAR = new Uint8Array(128);
-for (let c = 48; c <= 57; c++) TOKEN_CHAR[c] = c;
-for (let c = 97; c <= 122; c++) TOKEN_CHAR[c] = TOKEN_CHAR[c - 32] = c;
-
-// The text being tokenized as bytes (its UTF-8 form; token characters lowercased in place).
+// The text being tokenized as bytes (its UTF-8 form).
 const ENCODER = new TextEncoder();
 let bytes = new Uint8Array(1024);
 
 /**
- * Tokenize an ASCII text into the arena (see `push`) in one pass, noting the token count at each newline in
- * `breaks`; returns the token count, or -1 when the text is not ASCII. The text is first copied
- * into `bytes` by `encodeInto`: its UTF-8 form is as long as the text only when every character
- * is ASCII (any other takes two bytes or more), and byte reads are cheaper than `charCodeAt`.
+ * Tokenize an ASCII text into the arena (see `arenaRoom`) in one pass (`scanBytes`, which notes
+ * the token count at each newline); returns the token count, or -1 when the text is not ASCII.
+ * The text is first copied into `bytes` by `encodeInto`: its UTF-8 form is as long as the text
+ * only when every character is ASCII (any other takes two bytes or more), and byte reads are
+ * cheaper than `charCodeAt`.
  */
 function scanAscii(text: string, stemmer: boolean): number {
   const n = text.length;
@@ -92,40 +84,8 @@ function scanAscii(text: string, stemmer: boolean): number {
   const chars = bytes;
   const done = ENCODER.encodeInto(text, chars);
   if (done.read !== n || done.written !== n) return -1;
-  let count = 0;
-  breakCount = 0;
-  let i = 0;
-  while (i < n) {
-    const c = chars[i];
-    let lower = TOKEN_CHAR[c];
-    if (lower === 0) {
-      if (c === 10) {
-        if (breakCount === breaks.length) {
-          const bigger = new Int32Array(2 * breaks.length);
-          bigger.set(breaks);
-          breaks = bigger;
-        }
-        breaks[breakCount++] = count;
-      }
-      i++;
-      continue;
-    }
-    // A token: its characters, lowercased in place, up to the next other character (looked at in
-    // the next round).
-    const start = i;
-    let h = HASH_SEED;
-    for (;;) {
-      chars[i] = lower;
-      h = hashStep(h, lower);
-      if (++i === n) break;
-      lower = TOKEN_CHAR[chars[i]];
-      if (lower === 0) break;
-    }
-    let id = idOfBytes(chars, start, i, h);
-    if (stemmer) id = stemId(id);
-    if (id >= 0) count = push(count, id);
-  }
-  return count;
+  // Tokens are parted by other characters, so a text has at most ⌈n / 2⌉ of them.
+  return scanBytes(chars, n, arenaRoom((n + 1) >>> 1), arenaUsed, stemmer);
 }
 
 /**
@@ -185,7 +145,7 @@ function fill(entry: Entry, text: string, stemmer: boolean): void {
   const lines: Int32Array[] = [];
   let from = 0;
   for (let b = 0; b <= breakCount; b++) {
-    const to = b < breakCount ? breaks[b] : count;
+    const to = b < breakCount ? lineBreaks[b] : count;
     if (to > from) lines.push(from === 0 && to === count ? ids : ids.subarray(from, to));
     from = to;
   }
