@@ -35,10 +35,10 @@ const NO_IDS = new Int32Array(0);
 
 // The ids of remembered texts are kept in shared blocks of ARENA ids, each text's a view of its
 // block: one object per text instead of a typed array with a buffer of its own. The tokenizer
-// writes a text's ids straight after the last text's; a text that may not fit (`arenaRoom`) moves
-// to a new block, as large as it needs, and a block larger than ARENA serves that one text only. A block
-// stays alive while a view of it does, and remembered texts are the last few thousand seen, so a
-// few blocks are kept.
+// writes a text's ids straight after the last text's; a text that may not fit (`arenaRoom`) goes
+// to a new block, as large as it needs, and a block larger than ARENA serves that one text only.
+// A block stays alive while a view of it does, and remembered texts are the last few thousand
+// seen, so a few blocks are kept.
 const ARENA = 4096;
 let arena = new Int32Array(ARENA);
 let arenaUsed = 0;

@@ -128,6 +128,20 @@ Deno.test("lines and Punkt sentences as ids are the tokenized units that hold to
   );
 });
 
+Deno.test("lines past the first sixteen newlines of a text", () => {
+  // The newline positions are noted in an array of sixteen that grows.
+  const text = Array.from({ length: 100 }, (_, i) => `Line ${i}: w${i % 7}, W${i % 5}.\n\n`).join(
+    "",
+  );
+  beginRow();
+  const lines = rougeUnitIds(text, false, false).map(words);
+  assert.equal(lines.length, 100);
+  assert.deepEqual(
+    lines,
+    text.split("\n").map((u) => rougeTokenize(u)).filter((t) => t.length > 0),
+  );
+});
+
 Deno.test("equal tokens have equal ids across texts and settings, other tokens other ids", () => {
   fc.assert(
     fc.property(fc.array(fc.tuple(text, fc.boolean()), { maxLength: 5 }), (texts) => {
