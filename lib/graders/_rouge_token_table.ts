@@ -174,7 +174,8 @@ export let breakCount = 0;
  * their stems' with `stemmer` (stems dropped as `rougeTokenize` drops them), written to
  * `out[base…]`; returns how many, and notes the newlines in `lineBreaks`. Each token is written
  * lowercased at the pool's end and looked up there (as `idOfBytes` would), so that a new token
- * is added to the table without a copy.
+ * is added to the table without a copy. `chars[n]` must be 0 (or any byte other than a letter or
+ * digit): a token then ends at a byte that is not one, with no test of its position.
  */
 export function scanBytes(
   chars: Uint8Array,
@@ -215,8 +216,7 @@ export function scanBytes(
     for (;;) {
       kept[end++] = lower;
       h = Math.imul(h ^ lower, 0x01000193);
-      if (++i === n) break;
-      lower = TOKEN_CHAR[chars[i]];
+      lower = TOKEN_CHAR[chars[++i]];
       if (lower === 0) break;
     }
     const length = end - start;

@@ -80,10 +80,12 @@ let bytes = new Uint8Array(1024);
  */
 function scanAscii(text: string, stemmer: boolean): number {
   const n = text.length;
-  if (bytes.length < n) bytes = new Uint8Array(2 * n);
+  if (bytes.length <= n) bytes = new Uint8Array(2 * n + 1);
   const chars = bytes;
   const done = ENCODER.encodeInto(text, chars);
   if (done.read !== n || done.written !== n) return -1;
+  // The byte after the text ends its last token (see `scanBytes`).
+  chars[n] = 0;
   // Tokens are parted by other characters, so a text has at most ⌈n / 2⌉ of them.
   return scanBytes(chars, n, arenaRoom((n + 1) >>> 1), arenaUsed, stemmer);
 }
