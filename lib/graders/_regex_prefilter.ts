@@ -257,6 +257,10 @@ export function plainMatch(
   ignoreCase: boolean,
   fullMatch: boolean,
 ): boolean | undefined {
+  // An output equal to a pattern without special characters (nor surrogates) is matched by it
+  // whole: each atom is a character, matching itself with or without case, or a `.`, matching
+  // the `.` there (not a line feed). Told without reading the pattern (rows often equal it).
+  if (output === pattern && !ANY_SPECIAL.test(pattern)) return true;
   const plain = plainReading(pattern, fullMatch);
   if (plain === undefined) return undefined;
   let text = output;

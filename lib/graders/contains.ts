@@ -40,12 +40,51 @@ function passesAfter(step: FormattingStep | "several", input: GradeInput): boole
     let held: boolean | undefined;
     if (made) {
       const changed = changedText(reference, step);
-      held = changed !== "" && output.includes(changed);
+      held = changed !== "" && holdsText(output, changed);
     } else held = containedAfterStep(step, output, reference);
     if (held === true) return true;
     if (held === undefined) told = false;
   }
   return told ? false : undefined;
+}
+
+/**
+ * Whether `output` contains `reference`: a text shorter than the reference cannot, and one of
+ * the same length does only by being equal to it (told by comparing, quicker than a search).
+ *
+ * @example Longer, equal and shorter outputs
+ * ```ts
+ * import { holdsText } from "./contains.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(holdsText("The capital is Paris.", "Paris"), true);
+ * assert.equal(holdsText("Paris", "Paris"), true);
+ * assert.equal(holdsText("Pari", "Paris"), false);
+ * ```
+ */
+export function holdsText(output: string, reference: string): boolean {
+  const n = reference.length;
+  const m = output.length;
+  return m > n ? output.includes(reference) : m === n && output === reference;
+}
+
+/** What {@link containedAt} gives for a row whose references are all empty. */
+const EMPTY = -2;
+
+/**
+ * The index of the first non-empty reference the output contains (after Unicode lowercasing of
+ * both with `ignoreCase`), -1 for none, or `EMPTY` when every reference is empty.
+ */
+function containedAt(output: string, refs: readonly string[], ignoreCase: boolean): number {
+  const text = ignoreCase ? output.toLowerCase() : output;
+  let empty = true;
+  for (let i = 0; i < refs.length; i++) {
+    const reference = refs[i];
+    if (reference === "") continue;
+    empty = false;
+    if (holdsText(text, ignoreCase ? reference.toLowerCase() : reference)) return i;
+  }
+  return empty ? EMPTY : -1;
 }
 
 /**
@@ -84,16 +123,20 @@ export const containsGrader: DefinedGrader<
     // Only the output's number words can make it hold a reference it did not.
     numberReadingSkip: "output-words",
   },
+  verdict(input, options) {
+    const refs = input.references;
+    if (refs.length === 0) return null;
+    const index = containedAt(input.output, refs, options.ignoreCase);
+    return index === EMPTY ? null : index >= 0;
+  },
   grade(input, options) {
     const ignoreCase = options.ignoreCase;
     const refs = input.references;
     if (refs.length === 0) return noReference();
-    if (refs.every((r) => r === "")) {
+    const index = containedAt(input.output, refs, ignoreCase);
+    if (index === EMPTY) {
       return notJudged("no-reference", "the reference is empty (every output contains it)");
     }
-    const fold = (s: string) => ignoreCase ? s.toLowerCase() : s;
-    const output = fold(input.output);
-    const index = refs.findIndex((r) => r !== "" && output.includes(fold(r)));
     if (index >= 0) return binary(true, undefined, index);
     const what = refs.length === 1 ? "the reference" : `any of the ${refs.length} references`;
     return binary(false, `output does not contain ${what}${ignoreCase ? " (ignoring case)" : ""}`);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { containsGrader } from "./contains.ts";
+import { containsGrader, holdsText } from "./contains.ts";
 import { probe } from "./_probe.ts";
 import type { GradeInput } from "./types.ts";
 
@@ -88,4 +88,35 @@ Deno.test("property: contains' quick answers give the probe's steps of re-gradin
       { numRuns: 10_000 },
     );
   }
+});
+
+Deno.test("property: holdsText is includes, and the verdict is the grade's pass", () => {
+  const text = fc.array(
+    fc.constantFrom("a", "A", "b", " ", ".", "é", "É", "\u0130", "😀", "\ud83d"),
+    {
+      maxLength: 6,
+    },
+  ).map((p) => p.join(""));
+  // The reference often the output itself, a piece of it or a text of its length.
+  const row = fc.oneof(
+    fc.tuple(text, fc.array(text, { minLength: 1, maxLength: 3 })),
+    text.map((o) => [o, [o]] as [string, string[]]),
+    fc.tuple(text, fc.nat(6), fc.nat(6)).map(([o, i, n]) =>
+      [o, ["", o.slice(i, i + n)]] as [string, string[]]
+    ),
+  );
+  fc.assert(
+    fc.property(row, fc.boolean(), ([output, references], ignoreCase) => {
+      for (const r of references) assert.equal(holdsText(output, r), output.includes(r));
+      const input = { output, references };
+      const options = containsGrader.resolve({ ignoreCase });
+      const fold = (s: string) => ignoreCase ? s.toLowerCase() : s;
+      const index = references.findIndex((r) => r !== "" && fold(output).includes(fold(r)));
+      const graded = containsGrader.grade(input, options);
+      assert.equal(graded.pass, references.every((r) => r === "") ? null : index >= 0);
+      if (index >= 0) assert.equal(graded.referenceIndex, index);
+      assert.equal(containsGrader.verdict(input, options), graded.pass);
+    }),
+    { numRuns: 5_000 },
+  );
 });

@@ -135,6 +135,28 @@ Deno.test("a plain pattern's match is RE2's, found without compiling it", () => 
   assert.ok(decided > 3_000, `only ${decided} patterns were plain`);
 });
 
+Deno.test("a plain pattern's answer on an output equal to it (or nearly) is RE2's", () => {
+  const piece = (chars: string[], max: number) =>
+    fc.array(fc.constantFrom(...chars), { maxLength: max }).map((p) => p.join(""));
+  const pattern = piece(
+    ["a", "A", "b", " ", ".", "*", "?", "+", "é", "\n", "^", "$", "\ufffd", "(", "\\", "😀"],
+    6,
+  );
+  // The output is the pattern, or the pattern with a character changed, added or removed.
+  const row = fc.tuple(pattern, fc.nat(6), fc.constantFrom("", "a", ".", "\n", "É")).map((
+    [p, i, c],
+  ) => [p, i % 2 === 0 ? p : p.slice(0, i) + c + p.slice(i + 1)] as const);
+  fc.assert(
+    fc.property(row, fc.boolean(), fc.boolean(), ([p, o], ignoreCase, fullMatch) => {
+      const quick = plainMatch(p, o, ignoreCase, fullMatch);
+      if (quick === undefined) return;
+      const re = RE2JS.compile(p, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
+      assert.equal(quick, fullMatch ? re.testExact(o) : re.test(o), JSON.stringify([p, o]));
+    }),
+    { numRuns: 20_000 },
+  );
+});
+
 Deno.test("sentences read as patterns are matched as RE2 matches them", () => {
   const cases: [string, string, boolean][] = [
     ["The cat sat.", "The cat sat.", true],
