@@ -170,7 +170,8 @@ const ANY_SPECIAL = /[\\()[\]{}|*+?^$\ud800-\udfff]/;
 
 /** The plain reading of a pattern whose deciding atoms are `core`. */
 function plainFrom(core: string): Plain {
-  const dots = core.includes(".");
+  const firstDot = core.indexOf(".");
+  const dots = firstDot >= 0;
   const replacement = core.includes("\ufffd");
   // The first longest stretch without a `.`; no text equal to it starts earlier in `core` (it
   // would lie in an earlier stretch at least as long), so it is where `indexOf` would find it.
@@ -179,7 +180,7 @@ function plainFrom(core: string): Plain {
   if (dots && !replacement) {
     let to = 0;
     for (let start = 0; start <= core.length;) {
-      let end = core.indexOf(".", start);
+      let end = start === 0 ? firstDot : core.indexOf(".", start);
       if (end < 0) end = core.length;
       if (end - start > to - pieceAt) {
         pieceAt = start;
@@ -263,6 +264,9 @@ export function plainMatch(
   if (output === pattern && !ANY_SPECIAL.test(pattern)) return true;
   const plain = plainReading(pattern, fullMatch);
   if (plain === undefined) return undefined;
+  // Each atom takes one code unit or two (a `.` on a surrogate pair): a shorter output has no
+  // match, in any case or script (an output one is often checked for, ignoring case, by the probe).
+  if (output.length < plain.core.length) return false;
   let text = output;
   let atoms = plain.core;
   let known = plain.piece;
