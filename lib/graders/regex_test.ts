@@ -212,3 +212,24 @@ Deno.test("a plain pattern ignoring case on ASCII text is matched as RE2 matches
   );
   assert.ok(decided > 5_000, `only ${decided} patterns were decided`);
 });
+
+Deno.test("a plain pattern with characters past ASCII that fold onto ASCII letters is RE2's", () => {
+  // U+017F (long s) and U+212A (Kelvin sign) match `s` and `k` ignoring case in RE2, but
+  // lowercasing leaves the first as it is: such a pattern must not be read as ASCII.
+  const text = (chars: string[], max: number) =>
+    fc.array(fc.constantFrom(...chars), { maxLength: max }).map((p) => p.join(""));
+  const pattern = text(["s", "k", "S", "K", "\u017f", "\u212a", "\u0130", "é", ".", " "], 4);
+  const output = text(["s", "k", "S", "K", "i", " ", "."], 5);
+  let decided = 0;
+  fc.assert(
+    fc.property(pattern, output, fc.boolean(), fc.boolean(), (p, o, ignoreCase, fullMatch) => {
+      const quick = plainMatch(p, o, ignoreCase, fullMatch);
+      if (quick === undefined) return;
+      decided++;
+      const re = RE2JS.compile(p, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
+      assert.equal(quick, fullMatch ? re.testExact(o) : re.test(o), JSON.stringify([p, o]));
+    }),
+    { numRuns: 10_000 },
+  );
+  assert.ok(decided > 3_000, `only ${decided} patterns were decided`);
+});
