@@ -94,8 +94,18 @@ const charMatcher = new NgramMatcher();
 const wordMatcher = new NgramMatcher();
 let sequence = new Int32Array(256);
 
-/** Per ASCII code point, its symbol in the hypothesis last numbered (-1 where it has none). */
+/**
+ * Per ASCII code point: its symbol in the hypothesis last numbered, {@link NO_SYMBOL} where it has
+ * none, or {@link SPACE} for Python whitespace when whitespace is not counted (one look-up tells
+ * the three apart).
+ */
 const asciiSymbols = new Int32Array(128);
+const NO_SYMBOL = -1;
+const SPACE = -2;
+/** The ASCII code points that are Python whitespace. */
+const ASCII_SPACES: readonly number[] = Array.from({ length: 128 }, (_, c) => c).filter((c) =>
+  isPyWhitespace(String.fromCharCode(c))
+);
 /** Where each word (a run between whitespace) starts in `sequence`, as {@link charSymbols} found. */
 let wordStarts = new Int32Array(64);
 /** How many words {@link charSymbols} found. */
@@ -109,7 +119,10 @@ let wordCount = 0;
 function charSymbols(text: string, whitespace: boolean, add: boolean): number {
   if (sequence.length < text.length) sequence = new Int32Array(2 * text.length);
   if (wordStarts.length <= text.length) wordStarts = new Int32Array(2 * text.length + 1);
-  if (add) asciiSymbols.fill(-1);
+  if (add) {
+    asciiSymbols.fill(NO_SYMBOL);
+    if (!whitespace) { for (const c of ASCII_SPACES) asciiSymbols[c] = SPACE; }
+  }
   const out = sequence;
   const starts = wordStarts;
   // A word starts at 0 and after each run of whitespace, where the count stands during the run
@@ -120,13 +133,19 @@ function charSymbols(text: string, whitespace: boolean, add: boolean): number {
   for (let i = 0; i < text.length; i++) {
     let cp = text.charCodeAt(i);
     if (cp < 128) {
-      // ASCII (most text): its symbols kept at hand, numbered by the table as they first come.
-      if (cp <= 32 && !whitespace && isPyWhitespace(text, i)) {
+      // ASCII (most text): its symbols kept at hand, numbered by the table as they first come,
+      // and whitespace marked in the same table (the reference's look-ups use the hypothesis's
+      // table, built with the same setting).
+      let symbol = asciiSymbols[cp];
+      if (symbol >= 0) {
+        out[k++] = symbol;
+        continue;
+      }
+      if (symbol === SPACE) {
         if (starts[words - 1] !== k) starts[words++] = k;
         continue;
       }
-      let symbol = asciiSymbols[cp];
-      if (symbol < 0 && add) symbol = asciiSymbols[cp] = chars.add(cp);
+      if (add) symbol = asciiSymbols[cp] = chars.add(cp);
       out[k++] = symbol;
       continue;
     }

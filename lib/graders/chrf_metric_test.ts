@@ -152,9 +152,12 @@ const SPACES = new Set([9, 10, 11, 12, 13, 28, 29, 30, 31, 32, 0x85, 0xa0, 0x168
 for (let c = 0x2000; c <= 0x200a; c++) SPACES.add(c);
 for (const c of [0x2028, 0x2029, 0x202f, 0x205f]) SPACES.add(c);
 
-/** How many n-grams of code points (whitespace left out) `s` has, and each one's count. */
-function grams(s: string, n: number) {
-  const cps = [...s].filter((c) => !SPACES.has(c.codePointAt(0)!));
+/**
+ * How many n-grams of code points (whitespace left out unless `keepSpaces`) `s` has, and each
+ * one's count.
+ */
+function grams(s: string, n: number, keepSpaces = false) {
+  const cps = [...s].filter((c) => keepSpaces || !SPACES.has(c.codePointAt(0)!));
   const counts = new Map<string, number>();
   for (let i = 0; i + n <= cps.length; i++) {
     const g = cps.slice(i, i + n).join("\u0000");
@@ -164,11 +167,11 @@ function grams(s: string, n: number) {
 }
 
 /** chrF's character statistics (orders 1–6) by the plain rule: n-grams as strings in Maps. */
-function plainCharStats(h: string, r: string): number[] {
+function plainCharStats(h: string, r: string, keepSpaces = false): number[] {
   const out: number[] = [];
   for (let n = 1; n <= 6; n++) {
-    const [hypCount, hyp] = grams(h, n);
-    const [refCount, ref] = grams(r, n);
+    const [hypCount, hyp] = grams(h, n, keepSpaces);
+    const [refCount, ref] = grams(r, n, keepSpaces);
     let match = 0;
     for (const [g, c] of hyp) match += Math.min(c, ref.get(g) ?? 0);
     out.push(refCount === 0 ? 0 : hypCount, refCount, match);
@@ -195,6 +198,29 @@ Deno.test("character statistics equal code-point n-grams counted as strings in M
   const text = fc.array(unit, { maxLength: 16 }).map((c) => c.join(""));
   fc.assert(
     fc.property(text, text, (h, r) => assert.deepEqual(chrfStats(h, [r]), plainCharStats(h, r))),
+    { numRuns: 2000 },
+  );
+});
+
+Deno.test("whitespace kept or left out, call after call: statistics as the plain rule counts them", () => {
+  // ASCII whitespace is told apart from other characters by the hypothesis's own look-up table,
+  // set for each hypothesis with the call's setting: a call keeping whitespace after one leaving
+  // it out (and the other way round) must count it as its own setting says.
+  const unit = fc.constantFrom("a", "b", " ", "\t", "\n", "\x1c", "\x1f", "é", "\u00a0", "😀");
+  const text = fc.array(unit, { maxLength: 14 }).map((c) => c.join(""));
+  fc.assert(
+    fc.property(
+      fc.array(fc.tuple(text, text, fc.boolean()), { minLength: 1, maxLength: 4 }),
+      (calls) => {
+        for (const [h, r, whitespace] of calls) {
+          assert.deepEqual(
+            chrfStats(h, [r], { whitespace }),
+            plainCharStats(h, r, whitespace),
+            JSON.stringify([h, r, whitespace]),
+          );
+        }
+      },
+    ),
     { numRuns: 2000 },
   );
 });
