@@ -167,6 +167,56 @@ function charSymbols(text: string, whitespace: boolean, add: boolean): number {
   return k;
 }
 
+/** Per ASCII code unit: 1 for Python whitespace, else 0. */
+const ASCII_SPACE = new Uint8Array(128);
+for (const c of ASCII_SPACES) ASCII_SPACE[c] = 1;
+
+/** Whether the code unit `c` of `s` (at `i`) is Python whitespace (ASCII through a table). */
+function spaceAt(s: string, i: number, c: number): boolean {
+  return c < 128 ? ASCII_SPACE[c] === 1 : c <= 0x3000 && isPyWhitespace(s, i);
+}
+
+/**
+ * How many code points chrF counts of `a` (whitespace left out) when `a` and `b` have the same
+ * ones once Python whitespace is left out of both, else -1 (stopping at the first code unit that
+ * differs: at once for most unrelated texts). The code units left must be equal and pair up
+ * into the same code points: a high surrogate takes the low one right after it, which a
+ * whitespace between them would keep apart (two lone halves, as chrF counts them).
+ */
+function countIfSameWithoutSpaces(a: string, b: string): number {
+  let i = 0;
+  let j = 0;
+  let count = 0;
+  while (i < a.length && j < b.length) {
+    const c = a.charCodeAt(i);
+    const d = b.charCodeAt(j);
+    if (c === d) {
+      i++;
+      j++;
+      if (c < 128) count += 1 - ASCII_SPACE[c];
+      else if (c >= 0xd800 && c <= 0xdbff) {
+        // A high surrogate: a pair on both sides or on neither (its low half is then counted
+        // with the next code unit, as one code point with this one: not at all here).
+        const pairA = isLowSurrogate(a, i);
+        if (pairA !== isLowSurrogate(b, j)) return -1;
+        if (pairA) {
+          i++;
+          j++;
+          if (a.charCodeAt(i - 1) !== b.charCodeAt(j - 1)) return -1;
+        }
+        count++;
+      } else if (!spaceAt(a, i - 1, c)) count++;
+      continue;
+    }
+    if (spaceAt(a, i, c)) i++;
+    else if (spaceAt(b, j, d)) j++;
+    else return -1;
+  }
+  while (i < a.length && spaceAt(a, i, a.charCodeAt(i))) i++;
+  while (j < b.length && spaceAt(b, j, b.charCodeAt(j))) j++;
+  return i === a.length && j === b.length ? count : -1;
+}
+
 /** Any character but printable ASCII and the space. */
 const OUTSIDE_PRINTABLE = /[^\x20-\x7e]/;
 const SPACES = / /g;
@@ -343,6 +393,8 @@ function segmentStats(
   // copies are common, and match every n-gram): until then, only its length.
   let hypLength = -1;
   let numbered = false;
+  // The hypothesis's count when a reference is the same text but for whitespace, else -1.
+  let spaced = -1;
   for (let r = 0; r < references.length; r++) {
     const refText = lowercase ? references[r].toLowerCase() : references[r];
     let refLength: number;
@@ -362,6 +414,11 @@ function segmentStats(
       if (hypLength < 0) hypLength = charCount(hypText, whitespace);
       refLength = charCount(refText, whitespace);
       allMatch(Math.min(hypLength, refLength), charOrder, matches);
+    } else if (!whitespace && (spaced = countIfSameWithoutSpaces(hypText, refText)) >= 0) {
+      // The same text but for whitespace (spacing, a line break at the end): the same symbols,
+      // all of whose n-grams match.
+      hypLength = refLength = spaced;
+      allMatch(spaced, charOrder, matches);
     } else {
       if (!numbered) {
         chars.reset();

@@ -225,6 +225,32 @@ Deno.test("whitespace kept or left out, call after call: statistics as the plain
   );
 });
 
+Deno.test("the same text but for whitespace: statistics as the plain rule counts them", () => {
+  // Two texts with the same characters outside whitespace, spaced apart differently (a
+  // whitespace may split a surrogate pair on one side only: two lone halves there, one code
+  // point on the other side), and sometimes one character changed.
+  const unit = fc.constantFrom("a", "b", ".", "é", "😀", "\ud83d", "\ude00", "\u0085");
+  const space = fc.constantFrom("", "", "", " ", "  ", "\t", "\n", "\x1c", "\u00a0", "\u3000");
+  const spaced = (units: string[], gaps: string[]) =>
+    units.map((u, k) => gaps[k % Math.max(1, gaps.length)] + u).join("") + (gaps[0] ?? "");
+  fc.assert(
+    fc.property(
+      fc.array(unit, { maxLength: 12 }),
+      fc.array(space, { maxLength: 14 }),
+      fc.array(space, { maxLength: 14 }),
+      fc.option(fc.tuple(fc.nat(), unit)),
+      (units, gapsH, gapsR, change) => {
+        const other = [...units];
+        if (change !== null && other.length > 0) other[change[0] % other.length] = change[1];
+        const h = spaced(units, gapsH);
+        const r = spaced(other, gapsR);
+        assert.deepEqual(chrfStats(h, [r]), plainCharStats(h, r), JSON.stringify([h, r]));
+      },
+    ),
+    { numRuns: 5000 },
+  );
+});
+
 Deno.test("one text within the other: statistics as the plain rule counts them", () => {
   // The shortcut for a reference inside the hypothesis or around it must not take an
   // occurrence that cuts a surrogate pair in two (its halves are then code points of their own).
