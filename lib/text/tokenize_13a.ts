@@ -151,7 +151,17 @@ function push(spans: Spans13a, start: number, end: number, hash: number): void {
  * ```
  */
 export function spans13a(line: string, spans: Spans13a): void {
-  const s = prepared(line);
+  // A line without `<`, `&` or a line break is as `prepared` would leave it (most lines): it is
+  // scanned as it is, and `prepared` runs only when the scan meets one of them.
+  if (!scan(line, spans, true)) scan(prepared(line), spans, false);
+}
+
+/**
+ * {@link spans13a} of `s`, a line as `prepared` leaves it; when `untouched` (the line not yet
+ * through `prepared`), false as soon as a character `prepared` may change (`<`, `&`, a line
+ * break) comes up, the spans then being for the caller to redo.
+ */
+function scan(s: string, spans: Spans13a, untouched: boolean): boolean {
   spans.text = s;
   spans.count = 0;
   spans.loose.length = 0;
@@ -173,12 +183,14 @@ export function spans13a(line: string, spans: Spans13a): void {
         hash = FNV_OFFSET;
       }
       if (TOUCHED[c] === 1) {
+        if (untouched && (c === 0x3c || c === 0x26)) return false;
         touched++;
         lastTouched = i;
       }
       before = hash;
       hash = Math.imul(hash ^ c, FNV_PRIME);
-    } else if (!isPyWhitespace(s, i)) {
+    } else if (c === 0x0a && untouched) return false;
+    else if (!isPyWhitespace(s, i)) {
       if (start < 0) {
         start = i;
         touched = 0;
@@ -192,6 +204,7 @@ export function spans13a(line: string, spans: Spans13a): void {
     }
   }
   if (start >= 0) closePiece(spans, s, start, length, touched, lastTouched, hash, before);
+  return true;
 }
 
 /**
