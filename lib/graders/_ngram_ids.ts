@@ -366,12 +366,21 @@ export class NgramMatcher {
         for (let j = i + 1; j < last; j++) {
           const at = id * symbols + seq[j];
           const known = table[at] - base;
-          if (known >= 0) id = known;
-          else {
-            table[at] = next + base;
-            id = next++;
+          if (known >= 0) {
+            id = known;
+            count[id]++;
+            continue;
           }
+          // New, and so is each longer n-gram from this start (see #matchesByReference).
+          table[at] = next + base;
+          id = next++;
           count[id]++;
+          for (j++; j < last; j++) {
+            table[id * symbols + seq[j]] = next + base;
+            id = next++;
+            count[id]++;
+          }
+          break;
         }
       }
     } else {
@@ -593,13 +602,24 @@ export class NgramMatcher {
         if (symbol < 0) break;
         const at = id * symbols + symbol;
         const known = table[at] - base;
-        if (known >= 0) id = known;
-        else {
-          table[at] = next + base;
-          id = next++;
-          left[id] = 0;
+        if (known >= 0) {
+          id = known;
+          left[id]++;
+          continue;
         }
-        left[id]++;
+        // A new n-gram: each longer one from this start extends an id this build has just
+        // given, whose row of the table is still empty, so it is new too (no look-up needed).
+        table[at] = next + base;
+        id = next++;
+        left[id] = 1;
+        for (j++; j < last; j++) {
+          const symbol = seq[j];
+          if (symbol < 0) break;
+          table[id * symbols + symbol] = next + base;
+          id = next++;
+          left[id] = 1;
+        }
+        break;
       }
     }
     if (this.#found.length < maxOrder) this.#found = new Int32Array(maxOrder);
@@ -698,13 +718,21 @@ export class NgramMatcher {
       for (let j = i + 1; j < last; j++) {
         const at = id * symbols + hypothesis[j];
         const known = table[at] - base;
-        if (known >= 0) id = known;
-        else {
-          table[at] = next + base;
-          id = next++;
-          counts[id] = 0;
+        if (known >= 0) {
+          id = known;
+          if (j - i >= inside) counts[id]++;
+          continue;
         }
-        if (j - i >= inside) counts[id]++;
+        // New, and so is each longer n-gram from this start (see #matchesByReference).
+        table[at] = next + base;
+        id = next++;
+        counts[id] = j - i >= inside ? 1 : 0;
+        for (j++; j < last; j++) {
+          table[id * symbols + hypothesis[j]] = next + base;
+          id = next++;
+          counts[id] = j - i >= inside ? 1 : 0;
+        }
+        break;
       }
     }
     if (this.#found.length < maxOrder) this.#found = new Int32Array(maxOrder);
