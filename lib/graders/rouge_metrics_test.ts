@@ -273,3 +273,24 @@ Deno.test("ROUGE-N, -L and -Lsum equal the plain readings on rows of many distin
     { numRuns: 150 },
   );
 });
+
+// A prediction and one reference sharing a start and an end, from three words (so the shared parts
+// repeat n-grams of the rest), with the changed middle of either side possibly empty.
+const tiny = fc.array(fc.constantFrom("x", "Y", "z"), { maxLength: 8 }).map((w) => w.join(" "));
+const sharedEnds = fc.tuple(tiny, tiny, tiny, tiny, fc.constantFrom(" ", " é ", "\n")).map((
+  [head, a, b, tail, gap],
+) => [head + gap + a + gap + tail, head + " " + b + " " + tail]);
+
+Deno.test("ROUGE-N of one reference sharing a start and an end equals the plain n-gram count", () => {
+  fc.assert(
+    fc.property(sharedEnds, fc.boolean(), ([prediction, reference], stemmer) => {
+      for (const n of [1, 2, 3, 4]) {
+        assert.deepEqual(
+          rougeN(prediction, [reference], { n, stemmer }),
+          plainRougeN(prediction, [reference], n, stemmer),
+        );
+      }
+    }),
+    { numRuns: 3_000 },
+  );
+});

@@ -86,8 +86,11 @@ function sameIds(a: Int32Array, b: Int32Array): boolean {
   return true;
 }
 
-/** Count the prediction's n-grams into the table; returns the table's mask. */
-function countPrediction(pred: Int32Array, n: number, grams: number): number {
+/**
+ * Count the n-grams of `pred[from…to)` (`grams` of them, at least one) into the table; returns the
+ * table's mask.
+ */
+function countPrediction(pred: Int32Array, from: number, n: number, grams: number): number {
   let size = 64;
   while (size < 2 * grams) size *= 2;
   if (slotStart.length < size) {
@@ -98,7 +101,7 @@ function countPrediction(pred: Int32Array, n: number, grams: number): number {
   slotStart.fill(-1, 0, size);
   slotCount.fill(0, 0, size);
   const mask = size - 1;
-  for (let i = 0; i < grams; i++) {
+  for (let i = from; i < from + grams; i++) {
     const slot = slotOf(pred, pred, i, n, mask);
     if (slotStart[slot] < 0) slotStart[slot] = i;
     slotCount[slot]++;
@@ -106,16 +109,18 @@ function countPrediction(pred: Int32Array, n: number, grams: number): number {
   return mask;
 }
 
-/** The clipped overlap of a target's n-grams with the counted prediction's. */
+/** The clipped overlap of the n-grams of `target[from…to)` with the counted prediction's. */
 function overlapWith(
   pred: Int32Array,
   target: Int32Array,
+  from: number,
+  to: number,
   n: number,
   mask: number,
 ): number {
   slotUsed.fill(0, 0, mask + 1);
   let overlap = 0;
-  for (let j = 0; j + n <= target.length; j++) {
+  for (let j = from; j + n <= to; j++) {
     const slot = slotOf(pred, target, j, n, mask);
     if (slotUsed[slot] < slotCount[slot]) {
       slotUsed[slot]++;
@@ -139,18 +144,54 @@ function unigramRoom(symbols: number): void {
   unigramUsed = new Int32Array(2 * symbols);
 }
 
-/** The clipped overlap of a target's tokens with the counted prediction's. */
-function unigramOverlap(target: Int32Array): number {
+/** The clipped overlap of the tokens of `target[from…to)` with the counted prediction's. */
+function unigramOverlap(target: Int32Array, from: number, to: number): number {
   let overlap = 0;
-  for (let j = 0; j < target.length; j++) {
+  for (let j = from; j < to; j++) {
     const id = target[j];
     if (unigramUsed[id] < unigramCount[id]) {
       unigramUsed[id]++;
       overlap++;
     }
   }
-  for (let j = 0; j < target.length; j++) unigramUsed[target[j]] = 0;
+  for (let j = from; j < to; j++) unigramUsed[target[j]] = 0;
   return overlap;
+}
+
+/**
+ * The clipped n-gram overlap of `pred` and `target` (each with at least one n-gram), counting
+ * those of their common start and end from its length. With a common start of `p` tokens, the
+ * first `p - n + 1` n-grams of both lists are the same ones; so are the last `s - n + 1` of a
+ * common end of `s` tokens (taken after the start, so no token is in both). Clipped counts add up
+ * over parts — min(c + x, c + y) = c + min(x, y) for the count c of an n-gram among those shared
+ * n-grams and its counts x, y among the rest — so the overlap is those shared n-grams plus the
+ * overlap of what is left of each list, n-grams counted there as usual.
+ */
+function sharedEndsOverlap(pred: Int32Array, target: Int32Array, n: number): number {
+  const predLength = pred.length;
+  const targetLength = target.length;
+  let start = 0;
+  while (start < predLength && start < targetLength && pred[start] === target[start]) start++;
+  let end = 0;
+  while (
+    end < predLength - start && end < targetLength - start &&
+    pred[predLength - 1 - end] === target[targetLength - 1 - end]
+  ) end++;
+  const head = Math.max(start - n + 1, 0);
+  const tail = Math.max(end - n + 1, 0);
+  const predTo = predLength - tail;
+  const targetTo = targetLength - tail;
+  const grams = predTo - head - n + 1;
+  if (grams <= 0 || targetTo - head < n) return head + tail;
+  if (n === 1) {
+    unigramRoom(symbolCount());
+    for (let i = head; i < predTo; i++) unigramCount[pred[i]]++;
+    const overlap = unigramOverlap(target, head, targetTo);
+    for (let i = head; i < predTo; i++) unigramCount[pred[i]] = 0;
+    return head + tail + overlap;
+  }
+  const mask = countPrediction(pred, head, n, grams);
+  return head + tail + overlapWith(pred, target, head, targetTo, n, mask);
 }
 
 /**
@@ -199,17 +240,18 @@ export function rougeN(
   for (let index = 0; index < references.length; index++) {
     const target = rougeIds(references[index], stemmer);
     let overlap = 0;
-    if (predCount === 0) overlap = 0;
+    if (predCount === 0 || target.length < n) overlap = 0;
+    else if (references.length === 1) overlap = sharedEndsOverlap(pred, target, n);
     else if (sameIds(pred, target)) overlap = predCount;
     else if (n === 1) {
       // Every id of the row so far is below symbolCount().
       unigramRoom(symbolCount());
       if (!unigrams) { for (let i = 0; i < pred.length; i++) unigramCount[pred[i]]++; }
       unigrams = true;
-      overlap = unigramOverlap(target);
+      overlap = unigramOverlap(target, 0, target.length);
     } else {
-      if (mask < 0) mask = countPrediction(pred, n, predCount);
-      overlap = overlapWith(pred, target, n, mask);
+      if (mask < 0) mask = countPrediction(pred, 0, n, predCount);
+      overlap = overlapWith(pred, target, 0, target.length, n, mask);
     }
     const precision = overlap / Math.max(predCount, 1);
     const recall = overlap / Math.max(target.length - n + 1, 1);
