@@ -67,27 +67,56 @@ function arenaRoom(most: number): Int32Array {
   return arena;
 }
 
-// The text being tokenized as bytes (its UTF-8 form).
+// The last two texts read as bytes (their UTF-8 forms, each followed by a 0 byte), for the scan
+// and for `compareTokens`: a row's output and reference are compared side by side first, then
+// tokenized, from the same bytes. `encodedText[k]` is the text of `encoded[k]`, `encodedLength[k]`
+// its length when it is all ASCII, else -1; `lastEncoded` the slot read last (the other is
+// replaced next).
 const ENCODER = new TextEncoder();
-let bytes = new Uint8Array(1024);
+const encoded = [new Uint8Array(1024), new Uint8Array(1024)];
+const encodedText = ["", ""];
+const encodedLength = new Int32Array(2);
+let lastEncoded = 0;
 
 /**
- * Tokenize an ASCII text into the arena (see `arenaRoom`) in one pass (`scanBytes`, which notes
- * the token count at each newline); returns the token count, or -1 when the text is not ASCII.
- * The text is first copied into `bytes` by `encodeInto`: its UTF-8 form is as long as the text
- * only when every character is ASCII (any other takes two bytes or more), and byte reads are
- * cheaper than `charCodeAt`.
+ * The slot of `encoded` holding `text` as bytes, encoded there if it was not. Its UTF-8 form is as
+ * long as the text only when every character is ASCII (any other takes two bytes or more), and
+ * byte reads are cheaper than `charCodeAt`.
  */
-function scanAscii(text: string, stemmer: boolean): number {
+function encode(text: string): number {
+  if (text === encodedText[lastEncoded]) return lastEncoded;
+  const slot = 1 - lastEncoded;
+  lastEncoded = slot;
+  if (text === encodedText[slot]) return slot;
   const n = text.length;
-  if (bytes.length <= n) bytes = new Uint8Array(2 * n + 1);
-  const chars = bytes;
+  let chars = encoded[slot];
+  // A buffer grown for a very long text is not kept.
+  if (chars.length <= n || chars.length > 1 << 20) {
+    chars = encoded[slot] = new Uint8Array(Math.max(1024, 2 * n + 1));
+  }
+  encodedText[slot] = text;
   const done = ENCODER.encodeInto(text, chars);
-  if (done.read !== n || done.written !== n) return -1;
+  if (done.read !== n || done.written !== n) {
+    encodedLength[slot] = -1;
+    return slot;
+  }
   // The byte after the text ends its last token (see `scanBytes`).
   chars[n] = 0;
+  encodedLength[slot] = n;
+  return slot;
+}
+
+/**
+ * Tokenize an ASCII text into the arena (see `arenaRoom`) in one pass over its bytes (`scanBytes`,
+ * which notes the token count at each newline); returns the token count, or -1 when the text is
+ * not ASCII.
+ */
+function scanAscii(text: string, stemmer: boolean): number {
+  const slot = encode(text);
+  const n = encodedLength[slot];
+  if (n < 0) return -1;
   // Tokens are parted by other characters, so a text has at most ⌈n / 2⌉ of them.
-  return scanBytes(chars, n, arenaRoom((n + 1) >>> 1), arenaUsed, stemmer);
+  return scanBytes(encoded[slot], n, arenaRoom((n + 1) >>> 1), arenaUsed, stemmer);
 }
 
 /**
@@ -135,8 +164,6 @@ function fill(entry: Entry, text: string, stemmer: boolean): void {
   entry.generation = generation;
   entry.sentences = undefined;
   const count = scanAscii(text, stemmer);
-  // A buffer grown for a very long text is not kept.
-  if (bytes.length > 1 << 20) bytes = new Uint8Array(1024);
   if (count < 0) {
     entry.ids = generalIds(text, stemmer);
     entry.lines = undefined;
@@ -251,22 +278,23 @@ let pairB = "";
 let pairCount = 0;
 let pairLines = true;
 
-/** A token character's lowercase form, or 0 (for any other character, ASCII or not). */
-function tokenChar(c: number): number {
-  return c < 128 ? TOKEN_CHAR[c] : 0;
-}
-
 /**
  * Read two ASCII texts side by side, token by token, and set `pairCount` to their shared token
  * count when their tokens are equal (else -1) and `pairLines` to whether a newline parts the same
- * neighbouring tokens in both. Any non-ASCII character outside a token makes the answer -1 (not
+ * neighbouring tokens in both. A text with any non-ASCII character makes the answer -1 (not
  * known), as lowercasing may turn it into ASCII letters.
  */
 function compareTokens(a: string, b: string): void {
   pairCount = -1;
   pairLines = true;
-  const na = a.length;
-  const nb = b.length;
+  const slotA = encode(a);
+  const slotB = encode(b);
+  const na = encodedLength[slotA];
+  const nb = encodedLength[slotB];
+  if (na < 0 || nb < 0) return;
+  // Both end with a 0 byte, which is no token character.
+  const bytesA = encoded[slotA];
+  const bytesB = encoded[slotB];
   let i = 0;
   let j = 0;
   let count = 0;
@@ -277,17 +305,15 @@ function compareTokens(a: string, b: string): void {
     let x = 0;
     let y = 0;
     for (; i < na; i++) {
-      const c = a.charCodeAt(i);
-      x = tokenChar(c);
+      const c = bytesA[i];
+      x = TOKEN_CHAR[c];
       if (x !== 0) break;
-      if (c >= 128) return;
       if (c === 10) lineA = true;
     }
     for (; j < nb; j++) {
-      const c = b.charCodeAt(j);
-      y = tokenChar(c);
+      const c = bytesB[j];
+      y = TOKEN_CHAR[c];
       if (y !== 0) break;
-      if (c >= 128) return;
       if (c === 10) lineB = true;
     }
     if (i === na || j === nb) {
@@ -298,10 +324,8 @@ function compareTokens(a: string, b: string): void {
     // The two tokens, character by character, ending together.
     for (;;) {
       if (x !== y) return;
-      i++;
-      j++;
-      x = i < na ? tokenChar(a.charCodeAt(i)) : 0;
-      y = j < nb ? tokenChar(b.charCodeAt(j)) : 0;
+      x = TOKEN_CHAR[bytesA[++i]];
+      y = TOKEN_CHAR[bytesB[++j]];
       if (x === 0 || y === 0) break;
     }
     if (x !== y) return;
