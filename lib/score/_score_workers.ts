@@ -264,13 +264,15 @@ export async function* gradeInOrder(
 
 /**
  * Grading time per row (ms), over the first rows, above which worker threads pay for themselves.
- * Measured on two cores (bench/README.md): all fourteen graders (~0.06 ms a row on the first,
- * cold rows) finish 20–35% sooner with one worker beside the calling thread, for 17–35% more
- * CPU; BLEU and chrF together (~0.015 ms) would only spend more. An object so that a test can set
- * it to 0 (workers whatever the machine's speed) or Infinity (never).
+ * Measured on two cores (bench/README.md, sixth round; whole processes on 200k rows, the cold
+ * per-row time of the first 4,000 rows in brackets): with one worker beside the calling thread,
+ * all fourteen graders (~0.05 ms) finish 20–35% sooner, the issue's ten (~0.04 ms) ~13%, BLEU
+ * and chrF together (0.011–0.018 ms) ~20% and BLEU alone (~0.01 ms) ~7%, each for 30–40% more
+ * CPU; `exact` (~0.003 ms) takes ~14% longer. An object so that a test can set it to 0 (workers
+ * whatever the machine's speed) or Infinity (never).
  */
 export const workerRule = {
-  worthMs: 0.04,
+  worthMs: 0.01,
   /**
    * Whether chunks may queue on a worker before it says it is ready (tests set it, so that the
    * workers surely grade some chunks however slowly they start).
