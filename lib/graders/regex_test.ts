@@ -4,6 +4,22 @@ import fc from "fast-check";
 import { RE2JS } from "npm:re2js@2.10.0";
 import { mayMatch, plainMatch } from "./_regex_prefilter.ts";
 
+/** Texts of up to `max` characters drawn from `chars`. */
+const textOf = (chars: readonly string[], max: number) =>
+  fc.array(fc.constantFrom(...chars), { maxLength: max }).map((p) => p.join(""));
+
+/**
+ * Check that `plainMatch`'s answer for pattern `p` on output `o`, where it gives one, is RE2's;
+ * returns whether it gave one.
+ */
+function agreesWithRe2(p: string, o: string, ignoreCase: boolean, fullMatch: boolean): boolean {
+  const quick = plainMatch(p, o, ignoreCase, fullMatch);
+  if (quick === undefined) return false;
+  const re = RE2JS.compile(p, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
+  assert.equal(quick, fullMatch ? re.testExact(o) : re.test(o), JSON.stringify([p, o]));
+  return true;
+}
+
 Deno.test("regex: search by default, full match on request, case option", () => {
   const row = { output: "Status: SHIPPED", references: ["shipped"] };
   assert.equal(regexGrader.grade(row).pass, false);
@@ -68,9 +84,7 @@ Deno.test("regex: unicode, several patterns, empty output and missing references
 });
 
 Deno.test("a pattern is skipped uncompiled only where RE2 finds no match", () => {
-  const piece = (chars: string[]) =>
-    fc.array(fc.constantFrom(...chars), { maxLength: 8 }).map((p) => p.join(""));
-  const pattern = piece([
+  const pattern = textOf([
     "a",
     "A",
     "b",
@@ -86,8 +100,8 @@ Deno.test("a pattern is skipped uncompiled only where RE2 finds no match", () =>
     "é",
     "(",
     "\\",
-  ]);
-  const output = piece(["a", "A", "b", "k", "K", "\u212a", " ", "\n", ".", "é", "É"]);
+  ], 8);
+  const output = textOf(["a", "A", "b", "k", "K", "\u212a", " ", "\n", ".", "é", "É"], 8);
   fc.assert(
     fc.property(pattern, output, fc.boolean(), (p, o, ignoreCase) => {
       if (mayMatch(p, o, ignoreCase)) return;
@@ -100,14 +114,12 @@ Deno.test("a pattern is skipped uncompiled only where RE2 finds no match", () =>
 });
 
 Deno.test("a plain pattern's match is RE2's, found without compiling it", () => {
-  const piece = (chars: string[], max: number) =>
-    fc.array(fc.constantFrom(...chars), { maxLength: max }).map((p) => p.join(""));
-  const pattern = piece(
+  const pattern = textOf(
     ["a", "A", "b", "k", "s", " ", ".", "*", "?", "+", "é", "\n", "^", "\ufffd", "(", "$", "\\"],
     6,
   );
   // Lone surrogate halves and U+FFFD too: RE2 may read a lone half as U+FFFD.
-  const output = piece(
+  const output = textOf(
     [
       ..."aAbkKs\u212a\u017f \n\r.éÉ",
       "😀",
@@ -120,15 +132,7 @@ Deno.test("a plain pattern's match is RE2's, found without compiling it", () => 
   let decided = 0;
   fc.assert(
     fc.property(pattern, output, fc.boolean(), fc.boolean(), (p, o, ignoreCase, fullMatch) => {
-      const quick = plainMatch(p, o, ignoreCase, fullMatch);
-      if (quick === undefined) return;
-      decided++;
-      const re = RE2JS.compile(p, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
-      assert.equal(
-        quick,
-        fullMatch ? re.testExact(o) : re.test(o),
-        `${JSON.stringify(p)} in ${JSON.stringify(o)}`,
-      );
+      if (agreesWithRe2(p, o, ignoreCase, fullMatch)) decided++;
     }),
     { numRuns: 30_000 },
   );
@@ -136,9 +140,7 @@ Deno.test("a plain pattern's match is RE2's, found without compiling it", () => 
 });
 
 Deno.test("a plain pattern's answer on an output equal to it (or nearly) is RE2's", () => {
-  const piece = (chars: string[], max: number) =>
-    fc.array(fc.constantFrom(...chars), { maxLength: max }).map((p) => p.join(""));
-  const pattern = piece(
+  const pattern = textOf(
     ["a", "A", "b", " ", ".", "*", "?", "+", "é", "\n", "^", "$", "\ufffd", "(", "\\", "😀"],
     6,
   );
@@ -148,10 +150,7 @@ Deno.test("a plain pattern's answer on an output equal to it (or nearly) is RE2'
   ) => [p, i % 2 === 0 ? p : p.slice(0, i) + c + p.slice(i + 1)] as const);
   fc.assert(
     fc.property(row, fc.boolean(), fc.boolean(), ([p, o], ignoreCase, fullMatch) => {
-      const quick = plainMatch(p, o, ignoreCase, fullMatch);
-      if (quick === undefined) return;
-      const re = RE2JS.compile(p, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
-      assert.equal(quick, fullMatch ? re.testExact(o) : re.test(o), JSON.stringify([p, o]));
+      agreesWithRe2(p, o, ignoreCase, fullMatch);
     }),
     { numRuns: 20_000 },
   );
@@ -176,10 +175,8 @@ Deno.test("sentences read as patterns are matched as RE2 matches them", () => {
 Deno.test("one pattern is judged as the same pattern among others that cannot match", () => {
   // A single pattern takes a path without lists; beside an empty pattern (skipped) it takes the
   // general one. Verdicts, errors and the pattern found must agree.
-  const text = (chars: string[], max: number) =>
-    fc.array(fc.constantFrom(...chars), { maxLength: max }).map((p) => p.join(""));
-  const pattern = text(["a", "B", ".", "*", "?", "(", ")", "\\1", "[a]", "^", "$", "é", "😀"], 5);
-  const output = text(["a", "b", "B", "\n", "é", "É", "😀", "\ud83d"], 8);
+  const pattern = textOf(["a", "B", ".", "*", "?", "(", ")", "\\1", "[a]", "^", "$", "é", "😀"], 5);
+  const output = textOf(["a", "b", "B", "\n", "é", "É", "😀", "\ud83d"], 8);
   fc.assert(
     fc.property(pattern, output, fc.boolean(), fc.boolean(), (p, o, ignoreCase, fullMatch) => {
       const options = { ignoreCase, fullMatch };
@@ -195,18 +192,12 @@ Deno.test("one pattern is judged as the same pattern among others that cannot ma
 Deno.test("a plain pattern ignoring case on ASCII text is matched as RE2 matches it", () => {
   // Short ASCII patterns and outputs, so that most are decided here and matches often start at
   // the output's first character.
-  const text = (chars: string[], max: number) =>
-    fc.array(fc.constantFrom(...chars), { maxLength: max }).map((p) => p.join(""));
-  const pattern = text(["a", "A", "b", " ", ".", "x?"], 5);
-  const output = text(["a", "A", "b", "B", " ", "\n"], 6);
+  const pattern = textOf(["a", "A", "b", " ", ".", "x?"], 5);
+  const output = textOf(["a", "A", "b", "B", " ", "\n"], 6);
   let decided = 0;
   fc.assert(
     fc.property(pattern, output, fc.boolean(), (p, o, fullMatch) => {
-      const quick = plainMatch(p, o, true, fullMatch);
-      if (quick === undefined) return;
-      decided++;
-      const re = RE2JS.compile(p, RE2JS.CASE_INSENSITIVE);
-      assert.equal(quick, fullMatch ? re.testExact(o) : re.test(o), JSON.stringify([p, o]));
+      if (agreesWithRe2(p, o, true, fullMatch)) decided++;
     }),
     { numRuns: 10_000 },
   );
@@ -216,18 +207,12 @@ Deno.test("a plain pattern ignoring case on ASCII text is matched as RE2 matches
 Deno.test("a plain pattern with characters past ASCII that fold onto ASCII letters is RE2's", () => {
   // U+017F (long s) and U+212A (Kelvin sign) match `s` and `k` ignoring case in RE2, but
   // lowercasing leaves the first as it is: such a pattern must not be read as ASCII.
-  const text = (chars: string[], max: number) =>
-    fc.array(fc.constantFrom(...chars), { maxLength: max }).map((p) => p.join(""));
-  const pattern = text(["s", "k", "S", "K", "\u017f", "\u212a", "\u0130", "é", ".", " "], 4);
-  const output = text(["s", "k", "S", "K", "i", " ", "."], 5);
+  const pattern = textOf(["s", "k", "S", "K", "\u017f", "\u212a", "\u0130", "é", ".", " "], 4);
+  const output = textOf(["s", "k", "S", "K", "i", " ", "."], 5);
   let decided = 0;
   fc.assert(
     fc.property(pattern, output, fc.boolean(), fc.boolean(), (p, o, ignoreCase, fullMatch) => {
-      const quick = plainMatch(p, o, ignoreCase, fullMatch);
-      if (quick === undefined) return;
-      decided++;
-      const re = RE2JS.compile(p, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
-      assert.equal(quick, fullMatch ? re.testExact(o) : re.test(o), JSON.stringify([p, o]));
+      if (agreesWithRe2(p, o, ignoreCase, fullMatch)) decided++;
     }),
     { numRuns: 10_000 },
   );
