@@ -19,10 +19,10 @@
 // Every run is a whole process measured by /usr/bin/time (wall, user + system, peak RSS); each
 // figure is the median of --runs runs (default 3); `--graders exact`, `--graders all` and the ten
 // graders issue 16's target named are run in turn, and each ratio to exact is the median of the
-// runs' ratios. Each line also checks that the
-// report counted every generated row (`counted` against `rows`): a bench that silently read fewer
-// rows would look fast. The sacreBLEU side must count the same pairs too, and a sacreBLEU process that fails (a
-// Python exception exits 1) stops the bench instead of being read as a result.
+// runs' ratios. Each line also checks that the report counted every generated row (`counted`
+// against `rows`): a bench that silently read fewer rows would look fast. The sacreBLEU side must
+// count the same pairs too, and a sacreBLEU process that fails (a Python exception exits 1) stops
+// the bench instead of being read as a result.
 //
 // The two sides of the first line do not do the same work: verdict computes corpus BLEU and chrF
 // *and* every sentence score with their means; sacreBLEU only the two corpus figures (its
@@ -39,7 +39,7 @@ import { GRADER_NAMES } from "../lib/graders/mod.ts";
  * within 3× of `--graders exact`). rouge-1, rouge-2, rouge-lsum and ter came later: the table
  * shows both today's `all` and these ten, each against exact.
  */
-const ISSUE_TEN = [
+export const ISSUE_TEN = [
   "exact",
   "normalized",
   "contains",
