@@ -60,7 +60,10 @@ export function sameIds(a: Int32Array, b: Int32Array): boolean {
  */
 export function lcsOfIds(a: Int32Array, b: Int32Array): number {
   if (a === b) return a.length;
-  for (let k = 0; k < recentA.length; k++) {
+  // The newest first: ROUGE-Lsum asks for the pair ROUGE-L measured last.
+  let k = nextRecent;
+  for (let tried = 0; tried < recentA.length; tried++) {
+    k = (k === 0 ? recentA.length : k) - 1;
     if (sameIds(recentA[k], a) && sameIds(recentB[k], b)) return recentLength[k];
   }
   let start = 0;

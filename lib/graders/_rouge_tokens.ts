@@ -153,9 +153,14 @@ interface Entry {
   ids: Int32Array;
   /**
    * The tokens of each line that has any (the very `ids` object when only one line has); made
-   * when first asked for if the text is not ASCII.
+   * when first asked for if the text is not ASCII, or if its tokens are all on one line.
    */
   lines: readonly Int32Array[] | undefined;
+  /**
+   * Whether an ASCII text holds its tokens on one line (or has none), so that its line units are
+   * `[ids]` (or none); false for other texts, whose lines are tokenized one by one.
+   */
+  oneLine: boolean;
   /** The tokens of each Punkt sentence that has any, once asked for. */
   sentences: readonly Int32Array[] | undefined;
 }
@@ -163,26 +168,43 @@ interface Entry {
 function fill(entry: Entry, text: string, stemmer: boolean): void {
   entry.generation = generation;
   entry.sentences = undefined;
+  entry.lines = undefined;
   const count = scanAscii(text, stemmer);
   if (count < 0) {
     entry.ids = generalIds(text, stemmer);
-    entry.lines = undefined;
+    entry.oneLine = false;
     return;
   }
   const ids = count === 0 ? NO_IDS : keep(count);
   entry.ids = ids;
+  // A newline parts tokens only when some come before it and some after; otherwise the one line
+  // unit (if any) is `ids`, made into a list only when asked for.
+  let parted = false;
+  for (let b = 0; b < breakCount; b++) {
+    const at = lineBreaks[b];
+    if (at > 0 && at < count) parted = true;
+  }
+  entry.oneLine = !parted;
+  if (!parted) return;
   const lines: Int32Array[] = [];
   let from = 0;
   for (let b = 0; b <= breakCount; b++) {
     const to = b < breakCount ? lineBreaks[b] : count;
-    if (to > from) lines.push(from === 0 && to === count ? ids : ids.subarray(from, to));
+    if (to > from) lines.push(ids.subarray(from, to));
     from = to;
   }
   entry.lines = lines;
 }
 
 function newEntry(): Entry {
-  return { generation: -1, ids: NO_IDS, lines: undefined, sentences: undefined };
+  return { generation: -1, ids: NO_IDS, lines: undefined, oneLine: false, sentences: undefined };
+}
+
+/** The line units of a remembered text (see `rougeUnitIds`). */
+function linesOf(entry: Entry, text: string, stemmer: boolean): readonly Int32Array[] {
+  if (entry.lines !== undefined) return entry.lines;
+  if (entry.oneLine) return entry.lines = entry.ids.length > 0 ? [entry.ids] : [];
+  return entry.lines = unitsOfPieces(text.split("\n"), stemmer);
 }
 
 const PLAIN = memoized((_text: string) => newEntry());
@@ -410,6 +432,29 @@ export function rougeUnitIds(
   splitSummaries: boolean,
 ): readonly Int32Array[] {
   const entry = entryOf(text, stemmer);
-  if (!splitSummaries) return entry.lines ??= unitsOfPieces(text.split("\n"), stemmer);
+  if (!splitSummaries) return linesOf(entry, text, stemmer);
   return entry.sentences ??= unitsOfPieces(punktSentences(text), stemmer);
+}
+
+/**
+ * The ids of a text's only line unit (see `rougeUnitIds`) when it has exactly one, else undefined
+ * (no tokens, or tokens on two lines or more). For a text of one line this is `rougeIds`'s very
+ * object (for an ASCII text, with no list of units made). Shared: do not change them.
+ *
+ * @example One line, two, none
+ * ```ts
+ * import { beginRow, rougeIds, rougeOnlyLine } from "./_rouge_tokens.ts";
+ * import assert from "node:assert/strict";
+ *
+ * beginRow();
+ * assert.equal(rougeOnlyLine("a b.\n\n", false), rougeIds("a b.\n\n", false));
+ * assert.equal(rougeOnlyLine("a\nb", false), undefined);
+ * assert.equal(rougeOnlyLine(" . ", false), undefined);
+ * ```
+ */
+export function rougeOnlyLine(text: string, stemmer: boolean): Int32Array | undefined {
+  const entry = entryOf(text, stemmer);
+  if (entry.oneLine) return entry.ids.length > 0 ? entry.ids : undefined;
+  const lines = linesOf(entry, text, stemmer);
+  return lines.length === 1 ? lines[0] : undefined;
 }

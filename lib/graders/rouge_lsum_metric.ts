@@ -7,7 +7,7 @@
 
 import { punktSentences } from "../text/mod.ts";
 import { lcsOfIds, markLcs, sameIds } from "./_rouge_lcs.ts";
-import { beginRow, ownTokens, rougeUnitIds, symbolCount } from "./_rouge_tokens.ts";
+import { beginRow, ownTokens, rougeOnlyLine, rougeUnitIds, symbolCount } from "./_rouge_tokens.ts";
 import { requireReferences } from "./_stats.ts";
 import { fMeasure, type RougeScore } from "./rouge_n_metric.ts";
 
@@ -150,22 +150,34 @@ export function rougeLsum(
   }
   if (own >= 0) return { precision: own, recall: own, f: own, referenceIndex: 0 };
   beginRow();
-  const pred = rougeUnitIds(prediction, stemmer, split);
-  const n = tokenCount(pred);
+  // A prediction with one line unit, against a reference with one: their union LCS is their LCS
+  // (as in `summaryHits`), taken from the token lists as they are, with no lists of units made.
+  const predLine = split ? undefined : rougeOnlyLine(prediction, stemmer);
+  let pred: readonly Int32Array[] | undefined;
+  const n = predLine !== undefined
+    ? predLine.length
+    : tokenCount(pred = rougeUnitIds(prediction, stemmer, split));
   // The best reference so far (the highest F; the first wins ties), kept in locals.
   let bestIndex = -1;
   let bestPrecision = 0;
   let bestRecall = 0;
   let bestF = 0;
   for (let index = 0; index < references.length; index++) {
-    const target = rougeUnitIds(references[index], stemmer, split);
-    const m = tokenCount(target);
+    const targetLine = predLine === undefined
+      ? undefined
+      : rougeOnlyLine(references[index], stemmer);
+    let target: readonly Int32Array[] | undefined;
+    const m = targetLine !== undefined
+      ? targetLine.length
+      : tokenCount(target = rougeUnitIds(references[index], stemmer, split));
     let precision = 0;
     let recall = 0;
     let f = 0;
     // No units, or no tokens, on either side: all 0.
     if (m > 0 && n > 0) {
-      const hits = summaryHits(target, pred, symbolCount());
+      const hits = targetLine !== undefined
+        ? lcsOfIds(targetLine, predLine!)
+        : summaryHits(target!, pred ??= rougeUnitIds(prediction, stemmer, split), symbolCount());
       recall = hits / m;
       precision = hits / n;
       f = fMeasure(precision, recall);

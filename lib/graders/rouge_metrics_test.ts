@@ -294,3 +294,37 @@ Deno.test("ROUGE-N of one reference sharing a start and an end equals the plain 
     { numRuns: 3_000 },
   );
 });
+
+// Texts whose tokens are mostly on one line (ROUGE-Lsum then takes the LCS of the token lists):
+// words and gaps without a newline between tokens, with newlines (and CRLF) before or after them
+// only, some with non-ASCII pieces; and now and then a newline between tokens.
+const lineGap = fc.constantFrom(" ", " ", ", ", ". ", " é ", "İ", "\u212A", "\r", " 日本 ");
+const edge = fc.constantFrom("", "", "\n", "\r\n", "\n\n", " .\n", "\n \n");
+const oneLine = fc.tuple(edge, fc.array(fc.tuple(word, lineGap), { maxLength: 10 }), edge)
+  .map(([before, pieces, after]) => before + pieces.flat().join("") + after);
+const lineText = fc.oneof(
+  { arbitrary: oneLine, weight: 4 },
+  { arbitrary: fc.tuple(oneLine, oneLine).map(([a, b]) => `${a}\n${b}`), weight: 2 },
+  fc.constantFrom("", " ", "\n", ". \n ."),
+);
+const lineRow = fc.oneof(
+  fc.tuple(lineText, fc.array(lineText, { minLength: 1, maxLength: 3 })),
+  // Two lines against one holding them swapped (whose LCS is shorter than the union LCS).
+  fc.tuple(oneLine, oneLine, fc.boolean()).map(([a, b, flip]): [string, string[]] =>
+    flip ? [`${b} ${a}`, [`${a}\n${b}`]] : [`${a}\n${b}`, [`${b} ${a}`]]
+  ),
+);
+
+Deno.test("ROUGE-Lsum over lines of texts of one line equals the plain summary-level LCS", () => {
+  fc.assert(
+    fc.property(lineRow, fc.boolean(), fc.boolean(), ([prediction, references], stemmer, first) => {
+      // ROUGE-L of the row first (as the graders run) or not: its LCS is remembered.
+      if (first) rougeL(prediction, references, { stemmer });
+      assert.deepEqual(
+        rougeLsum(prediction, references, { stemmer }),
+        plainRougeLsum(prediction, references, stemmer, false),
+      );
+    }),
+    { numRuns: 4_000 },
+  );
+});
