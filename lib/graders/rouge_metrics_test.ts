@@ -3,9 +3,10 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { punktSentences, rougeTokenize } from "../text/mod.ts";
+import { resetForTests } from "./_rouge_token_table.ts";
 import { rougeL } from "./rouge_l_metric.ts";
 import { rougeLsum } from "./rouge_lsum_metric.ts";
-import { fMeasure, rougeN, type RougeScore } from "./rouge_n_metric.ts";
+import { fMeasure, rougeN, type RougeScore, shrinkTablesForTests } from "./rouge_n_metric.ts";
 
 type Prf = Omit<RougeScore, "referenceIndex">;
 
@@ -326,5 +327,29 @@ Deno.test("ROUGE-Lsum over lines of texts of one line equals the plain summary-l
       );
     }),
     { numRuns: 4_000 },
+  );
+});
+
+Deno.test("ROUGE-N keeps its counts when a later reference brings many new tokens", () => {
+  // The second reference holds the prediction after more distinct tokens than the tables indexed
+  // by token have room for, so they grow between the references, while the prediction's counts
+  // are in them; the first reference shares nothing, so the second one must count.
+  const fresh = Array.from({ length: 2_000 }, (_, i) => `q${i}z`).join(" ");
+  const words = fc.array(fc.constantFrom("a", "b", "c", "D", "e1"), { minLength: 2, maxLength: 9 });
+  fc.assert(
+    fc.property(words, fc.boolean(), (tokens, stemmer) => {
+      const prediction = tokens.join(" ");
+      const references = ["zz9 zz8 zz7", `${fresh} ${prediction}`];
+      for (const n of [1, 2, 3]) {
+        // The token table emptied too, so that the fresh tokens get their ids in the second reference.
+        resetForTests();
+        shrinkTablesForTests();
+        assert.deepEqual(
+          rougeN(prediction, references, { n, stemmer }),
+          plainRougeN(prediction, references, n, stemmer),
+        );
+      }
+    }),
+    { numRuns: 100 },
   );
 });

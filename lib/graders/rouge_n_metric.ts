@@ -34,9 +34,9 @@ export function fMeasure(precision: number, recall: number): number {
   return precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
 }
 
-// The prediction's n-grams, counted in an open-addressing table reused from call to call: each
-// slot holds where in the prediction its n-gram first starts, how often it occurs there, and how
-// many of those a target has matched so far.
+// The prediction's n-grams for n ≥ 3, counted in an open-addressing table reused from call to
+// call: each slot holds where in the prediction its n-gram first starts, how often it occurs
+// there, and how many of those a target has matched so far.
 let slotStart = new Int32Array(64);
 let slotCount = new Int32Array(64);
 let slotUsed = new Int32Array(64);
@@ -55,7 +55,6 @@ function slotOf(
   n: number,
   mask: number,
 ): number {
-  if (n === 2) return bigramSlot(pred, ids[at], ids[at + 1], mask);
   let slot = ngramHash(ids, at, n) & mask;
   for (;;) {
     const start = slotStart[slot];
@@ -63,17 +62,6 @@ function slotOf(
     let k = 0;
     while (k < n && pred[start + k] === ids[at + k]) k++;
     if (k === n) return slot;
-    slot = (slot + 1) & mask;
-  }
-}
-
-/** `slotOf` for the bigram `x y` (ROUGE-2), with the same hash. */
-function bigramSlot(pred: Int32Array, x: number, y: number, mask: number): number {
-  const h = Math.imul(Math.imul(0x811c9dc5 ^ x, 0x01000193) ^ y, 0x01000193);
-  let slot = (h ^ (h >>> 15)) & mask;
-  for (;;) {
-    const start = slotStart[slot];
-    if (start < 0 || (pred[start] === x && pred[start + 1] === y)) return slot;
     slot = (slot + 1) & mask;
   }
 }
@@ -158,6 +146,93 @@ function unigramOverlap(target: Int32Array, from: number, to: number): number {
   return overlap;
 }
 
+// ROUGE-2's counts, with no hashing: the prediction's bigrams that start with the same token are
+// chained, in order, from `bigramFirst[token]` through `bigramNext[position]`, and a bigram is
+// counted at the first position it occurs (`bigramCount`), where a target's matches of it are
+// noted (`bigramUsed`). A target's bigram is found by walking the chain of its first token to the
+// position whose next token is its second (most chains are one position long). `bigramFirst` is
+// -1 outside a call.
+let bigramFirst = new Int32Array(1024).fill(-1);
+let bigramNext = new Int32Array(64);
+let bigramCount = new Int32Array(64);
+let bigramUsed = new Int32Array(64);
+
+/** Room in `bigramFirst` for ids below `symbols`, keeping the chains made so far. */
+function bigramRoom(symbols: number): void {
+  if (bigramFirst.length >= symbols) return;
+  const more = new Int32Array(2 * symbols).fill(-1);
+  more.set(bigramFirst);
+  bigramFirst = more;
+}
+
+/** Chain and count the bigrams starting at `pred[from…to)` (each has a next token). */
+function countBigrams(pred: Int32Array, from: number, to: number): void {
+  if (bigramNext.length < to) {
+    bigramNext = new Int32Array(2 * to);
+    bigramCount = new Int32Array(2 * to);
+    bigramUsed = new Int32Array(2 * to);
+  }
+  for (let p = to - 1; p >= from; p--) {
+    const x = pred[p];
+    bigramNext[p] = bigramFirst[x];
+    bigramFirst[x] = p;
+    bigramCount[p] = 0;
+  }
+  for (let p = from; p < to; p++) {
+    const y = pred[p + 1];
+    let q = bigramFirst[pred[p]];
+    while (pred[q + 1] !== y) q = bigramNext[q];
+    bigramCount[q]++;
+  }
+}
+
+/** The clipped overlap of the bigrams of `target[from…to)` with those counted by `countBigrams`. */
+function bigramOverlap(
+  pred: Int32Array,
+  target: Int32Array,
+  from: number,
+  to: number,
+  predFrom: number,
+  predTo: number,
+): number {
+  bigramUsed.fill(0, predFrom, predTo);
+  let overlap = 0;
+  for (let j = from; j + 1 < to; j++) {
+    const y = target[j + 1];
+    let q = bigramFirst[target[j]];
+    while (q >= 0 && pred[q + 1] !== y) q = bigramNext[q];
+    if (q >= 0 && bigramUsed[q] < bigramCount[q]) {
+      bigramUsed[q]++;
+      overlap++;
+    }
+  }
+  return overlap;
+}
+
+/** Take the chains of `countBigrams(pred, from, to)` down (`bigramFirst` back to -1). */
+function clearBigrams(pred: Int32Array, from: number, to: number): void {
+  for (let p = from; p < to; p++) bigramFirst[pred[p]] = -1;
+}
+
+/**
+ * Take the tables indexed by token id back to a small size (as at start), so that a test can make
+ * them grow while a row's counts are in them.
+ *
+ * @example Figures do not depend on the tables' sizes
+ * ```ts
+ * import { rougeN, shrinkTablesForTests } from "./rouge_n_metric.ts";
+ * import assert from "node:assert/strict";
+ *
+ * shrinkTablesForTests();
+ * assert.equal(rougeN("a b c", ["x y", "a b c"], { n: 2 }).f, 1);
+ * ```
+ */
+export function shrinkTablesForTests(): void {
+  unigramCount = new Int32Array(16);
+  unigramUsed = new Int32Array(16);
+  bigramFirst = new Int32Array(16).fill(-1);
+}
+
 /**
  * The clipped n-gram overlap of `pred` and `target` (each with at least one n-gram), counting
  * those of their common start and end from its length. With a common start of `p` tokens, the
@@ -188,6 +263,13 @@ function sharedEndsOverlap(pred: Int32Array, target: Int32Array, n: number): num
     for (let i = head; i < predTo; i++) unigramCount[pred[i]]++;
     const overlap = unigramOverlap(target, head, targetTo);
     for (let i = head; i < predTo; i++) unigramCount[pred[i]] = 0;
+    return head + tail + overlap;
+  }
+  if (n === 2) {
+    bigramRoom(symbolCount());
+    countBigrams(pred, head, head + grams);
+    const overlap = bigramOverlap(pred, target, head, targetTo, head, head + grams);
+    clearBigrams(pred, head, head + grams);
     return head + tail + overlap;
   }
   const mask = countPrediction(pred, head, n, grams);
@@ -232,37 +314,49 @@ export function rougeN(
   const predCount = Math.max(pred.length - n + 1, 0);
   let mask = -1;
   let unigrams = false;
+  let bigrams = false;
   // The best reference so far (the highest F; the first wins ties, and the first is kept when all are 0), kept in locals.
   let bestIndex = -1;
   let bestPrecision = 0;
   let bestRecall = 0;
   let bestF = 0;
-  for (let index = 0; index < references.length; index++) {
-    const target = rougeIds(references[index], stemmer);
-    let overlap = 0;
-    if (predCount === 0 || target.length < n) overlap = 0;
-    else if (references.length === 1) overlap = sharedEndsOverlap(pred, target, n);
-    else if (sameIds(pred, target)) overlap = predCount;
-    else if (n === 1) {
-      // Every id of the row so far is below symbolCount().
-      unigramRoom(symbolCount());
-      if (!unigrams) { for (let i = 0; i < pred.length; i++) unigramCount[pred[i]]++; }
-      unigrams = true;
-      overlap = unigramOverlap(target, 0, target.length);
-    } else {
-      if (mask < 0) mask = countPrediction(pred, 0, n, predCount);
-      overlap = overlapWith(pred, target, 0, target.length, n, mask);
+  // The counts made for several references are taken down whatever happens (see `bigramFirst`).
+  try {
+    for (let index = 0; index < references.length; index++) {
+      const target = rougeIds(references[index], stemmer);
+      let overlap = 0;
+      if (predCount === 0 || target.length < n) overlap = 0;
+      else if (references.length === 1) overlap = sharedEndsOverlap(pred, target, n);
+      else if (sameIds(pred, target)) overlap = predCount;
+      else if (n === 1) {
+        // Every id of the row so far is below symbolCount().
+        unigramRoom(symbolCount());
+        if (!unigrams) { for (let i = 0; i < pred.length; i++) unigramCount[pred[i]]++; }
+        unigrams = true;
+        overlap = unigramOverlap(target, 0, target.length);
+      } else if (n === 2) {
+        // Every id of the row so far is below symbolCount().
+        bigramRoom(symbolCount());
+        if (!bigrams) countBigrams(pred, 0, predCount);
+        bigrams = true;
+        overlap = bigramOverlap(pred, target, 0, target.length, 0, predCount);
+      } else {
+        if (mask < 0) mask = countPrediction(pred, 0, n, predCount);
+        overlap = overlapWith(pred, target, 0, target.length, n, mask);
+      }
+      const precision = overlap / Math.max(predCount, 1);
+      const recall = overlap / Math.max(target.length - n + 1, 1);
+      const f = fMeasure(precision, recall);
+      if (bestIndex < 0 || f > bestF) {
+        bestIndex = index;
+        bestPrecision = precision;
+        bestRecall = recall;
+        bestF = f;
+      }
     }
-    const precision = overlap / Math.max(predCount, 1);
-    const recall = overlap / Math.max(target.length - n + 1, 1);
-    const f = fMeasure(precision, recall);
-    if (bestIndex < 0 || f > bestF) {
-      bestIndex = index;
-      bestPrecision = precision;
-      bestRecall = recall;
-      bestF = f;
-    }
+  } finally {
+    if (unigrams) { for (let i = 0; i < pred.length; i++) unigramCount[pred[i]] = 0; }
+    if (bigrams) clearBigrams(pred, 0, predCount);
   }
-  if (unigrams) { for (let i = 0; i < pred.length; i++) unigramCount[pred[i]] = 0; }
   return { precision: bestPrecision, recall: bestRecall, f: bestF, referenceIndex: bestIndex };
 }
