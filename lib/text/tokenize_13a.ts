@@ -234,12 +234,72 @@ function closePiece(
   else if (endsWithStop(s, start, end, touched, lastTouched)) {
     push(spans, start, end - 1, before);
     push(spans, end - 1, end, Math.imul(FNV_OFFSET ^ s.charCodeAt(end - 1), FNV_PRIME));
-  } else {
+  } else if (symbolPiece(s, start, end, spans) < 0) {
     for (const token of pieceTokens(s.slice(start, end))) {
       push(spans, -1, spans.loose.length, 0);
       spans.loose.push(token);
     }
   }
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
+/**
+ * The tokens of the piece `s.slice(start, end)` when the rules only cut it at its symbols (a
+ * word in quotes or brackets, `Answer:`, `$5`, `(3.5)`, `end.)`): how many, pushed to `spans`
+ * as spans with their hashes when given; -1, with nothing pushed, for any other piece (for the
+ * rules to tokenize). Such a piece has no `-` and at most one `.` or `,`. Each ASCII symbol is
+ * a token of its own (the first rule puts spaces around it). With one stop, the second rule
+ * splits it off when the character before it is not a digit, the third when the one after it
+ * is not, the piece's ends and a symbol (now a space) counting as non-digits; the fourth rule
+ * needs a `-`. So a stop is a token of its own but between two digits, where it stays within
+ * its run; and each run of other characters (letters, digits, the apostrophe, any non-ASCII
+ * character) is a token as it is.
+ */
+function symbolPiece(s: string, start: number, end: number, spans?: Spans13a): number {
+  let stop = -1;
+  for (let i = start; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128 || TOUCHED[c] === 0) continue;
+    if (c === 0x2d) return -1;
+    if (c === 0x2e || c === 0x2c) {
+      if (stop >= 0) return -1;
+      stop = i;
+    }
+  }
+  // A stop kept within its run is left out of the cuts below.
+  if (
+    stop > start && stop < end - 1 && isDigit(s.charCodeAt(stop - 1)) &&
+    isDigit(s.charCodeAt(stop + 1))
+  ) stop = -1;
+  let count = 0;
+  let run = -1;
+  let hash = FNV_OFFSET;
+  for (let i = start; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 128 && TOUCHED[c] === 1 && (i === stop || (c !== 0x2e && c !== 0x2c))) {
+      if (run >= 0) {
+        if (spans !== undefined) push(spans, run, i, hash);
+        count++;
+        run = -1;
+      }
+      if (spans !== undefined) push(spans, i, i + 1, Math.imul(FNV_OFFSET ^ c, FNV_PRIME));
+      count++;
+      continue;
+    }
+    if (run < 0) {
+      run = i;
+      hash = FNV_OFFSET;
+    }
+    hash = Math.imul(hash ^ c, FNV_PRIME);
+  }
+  if (run >= 0) {
+    if (spans !== undefined) push(spans, run, end, hash);
+    count++;
+  }
+  return count;
 }
 
 /** How many tokens the piece `s.slice(start, end)` gives (what {@link closePiece} adds). */
@@ -252,7 +312,8 @@ function pieceCount(
 ): number {
   if (touched === 0) return 1;
   if (endsWithStop(s, start, end, touched, lastTouched)) return 2;
-  return pieceTokens(s.slice(start, end)).length;
+  const count = symbolPiece(s, start, end);
+  return count >= 0 ? count : pieceTokens(s.slice(start, end)).length;
 }
 
 /**

@@ -161,3 +161,49 @@ Deno.test("sameToken: two tokens are the same text", () => {
     { numRuns: 2000 },
   );
 });
+
+/** FNV-1a over a string's UTF-16 code units (the hash a span of the scan carries). */
+function fnv(s: string): number {
+  let h = 0x811c9dc5 | 0;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h;
+}
+
+Deno.test("pieces cut only at their symbols: spans, hashes and counts as the rules give them", () => {
+  // Words with symbols around and inside them, at most one stop (the quick cut's pieces), and
+  // now and then a `-` or a second stop (pieces the rules must tokenize): every token must be the
+  // rules', a span's hash its text's, and count13a must agree, first time or not.
+  const char = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom("a", "Z", "é", "😀", "'", "0", "7", "\x01") },
+    { weight: 4, arbitrary: fc.constantFrom('"', "(", ")", "$", ":", "?", "/", "[", "`", "~") },
+    { weight: 2, arbitrary: fc.constantFrom(".", ",") },
+    { weight: 1, arbitrary: fc.constantFrom("-", "&", "<", " ") },
+  );
+  const spans = new Spans13a();
+  fc.assert(
+    fc.property(
+      fc.array(char, { maxLength: 10 }),
+      fc.constantFrom("", "\u00a0", "\u0085"),
+      (list, edge) => {
+        const line = edge + list.join("") + edge;
+        const expected = pySplit(
+          applyMtevalRules(` ${line} `),
+        );
+        spans13a(line, spans);
+        const tokens = Array.from({ length: spans.count }, (_, k) => spans.token(k));
+        assert.deepEqual(tokens, expected, JSON.stringify(line));
+        for (let k = 0; k < spans.count; k++) {
+          if (spans.start[k] >= 0) {
+            assert.equal(
+              spans.hash[k],
+              fnv(tokens[k]),
+              JSON.stringify(line),
+            );
+          }
+        }
+        assert.equal(count13a(line), expected.length, JSON.stringify(line));
+      },
+    ),
+    { numRuns: 20_000 },
+  );
+});
