@@ -247,23 +247,25 @@ function isDigit(c: number): boolean {
 }
 
 /**
- * The tokens of the piece `s.slice(start, end)` when the rules only cut it at its symbols (a
- * word in quotes or brackets, `Answer:`, `$5`, `(3.5)`, `end.)`): how many, pushed to `spans`
- * as spans with their hashes when given; -1, with nothing pushed, for any other piece (for the
- * rules to tokenize). Such a piece has no `-` and at most one `.` or `,`. Each ASCII symbol is
- * a token of its own (the first rule puts spaces around it). With one stop, the second rule
- * splits it off when the character before it is not a digit, the third when the one after it
- * is not, the piece's ends and a symbol (now a space) counting as non-digits; the fourth rule
- * needs a `-`. So a stop is a token of its own but between two digits, where it stays within
- * its run; and each run of other characters (letters, digits, the apostrophe, any non-ASCII
- * character) is a token as it is.
+ * The tokens of the piece `s.slice(start, end)` when it has at most one `.` or `,` (a word in
+ * quotes or brackets, `Answer:`, `$5`, `(3.5)`, `end.)`, `well-known`, `2-3`): how many, pushed
+ * to `spans` as spans with their hashes when given; -1, with nothing pushed, for a piece of more
+ * stops (for the rules to tokenize). The rules insert spaces and drop nothing, so whether a rule
+ * applies at a character can be read from its neighbours in the piece. Each ASCII symbol is a
+ * token of its own (the first rule puts spaces around it). A stop: the second rule splits it
+ * off when the character before it is not a digit, the third when the one after it is not (the
+ * piece's ends and a symbol, now a space, count as non-digits), so it is a token of its own but
+ * between two digits, where it stays within its run. A `-`: the fourth rule splits it off after
+ * a digit (which no earlier match of that rule can have taken: each ends with a `-`), and no
+ * space the first three rules insert comes between a digit and a `-`. Each run of the other
+ * characters (letters, digits, the apostrophe, a kept stop or `-`, any non-ASCII character) is a
+ * token as it is.
  */
 function symbolPiece(s: string, start: number, end: number, spans?: Spans13a): number {
   let stop = -1;
   for (let i = start; i < end; i++) {
     const c = s.charCodeAt(i);
     if (c >= 128 || TOUCHED[c] === 0) continue;
-    if (c === 0x2d) return -1;
     if (c === 0x2e || c === 0x2c) {
       if (stop >= 0) return -1;
       stop = i;
@@ -279,7 +281,11 @@ function symbolPiece(s: string, start: number, end: number, spans?: Spans13a): n
   let hash = FNV_OFFSET;
   for (let i = start; i < end; i++) {
     const c = s.charCodeAt(i);
-    if (c < 128 && TOUCHED[c] === 1 && (i === stop || (c !== 0x2e && c !== 0x2c))) {
+    if (
+      c < 128 && TOUCHED[c] === 1 &&
+      // (Before the piece is whitespace or nothing, never a digit.)
+      (c === 0x2d ? isDigit(s.charCodeAt(i - 1)) : i === stop || (c !== 0x2e && c !== 0x2c))
+    ) {
       if (run >= 0) {
         if (spans !== undefined) push(spans, run, i, hash);
         count++;

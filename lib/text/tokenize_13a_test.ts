@@ -169,15 +169,16 @@ function fnv(s: string): number {
   return h;
 }
 
-Deno.test("pieces cut only at their symbols: spans, hashes and counts as the rules give them", () => {
-  // Words with symbols around and inside them, at most one stop (the quick cut's pieces), and
-  // now and then a `-` or a second stop (pieces the rules must tokenize): every token must be the
-  // rules', a span's hash its text's, and count13a must agree, first time or not.
+Deno.test("pieces of at most one stop cut in one walk: spans, hashes and counts as the rules give them", () => {
+  // Words with symbols, `-` and digits around and inside them, at most one stop (the quick cut's
+  // pieces) and now and then a second (pieces the rules must tokenize), next to spaces and
+  // other whitespace: every token must be the rules', a span's hash its text's, and count13a
+  // must agree.
   const char = fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom("a", "Z", "é", "😀", "'", "0", "7", "\x01") },
     { weight: 4, arbitrary: fc.constantFrom('"', "(", ")", "$", ":", "?", "/", "[", "`", "~") },
-    { weight: 2, arbitrary: fc.constantFrom(".", ",") },
-    { weight: 1, arbitrary: fc.constantFrom("-", "&", "<", " ") },
+    { weight: 3, arbitrary: fc.constantFrom(".", ",", "-") },
+    { weight: 1, arbitrary: fc.constantFrom("&", "<", " ") },
   );
   const spans = new Spans13a();
   fc.assert(
