@@ -66,6 +66,8 @@ class Packer {
   /** The key sequences seen, as a tree: objects of one shape follow one path. */
   readonly #root: ShapeNode = { keys: [], id: -1, next: [], read: noReader };
   readonly #values: unknown[] = [];
+  /** By column: the shape of the last object packed there. */
+  readonly #lastShape: (ShapeNode | undefined)[] = [];
   /** By column and key position: the last string packed there, and its index in `texts`. */
   readonly #lastTexts: string[] = [];
   readonly #lastTextAt: number[] = [];
@@ -157,8 +159,14 @@ class Packer {
       this.others.push(object);
       return;
     }
-    let node = this.#root;
-    for (const key in object) node = nextNode(node, key);
+    // A column's results mostly have the shape of the column's last one: its keys are compared
+    // first, and the tree walked only when they differ.
+    let node = this.#lastShape[column];
+    if (node === undefined || !sameKeys(object, node.keys)) {
+      node = this.#root;
+      for (const key in object) node = nextNode(node, key);
+      this.#lastShape[column] = node;
+    }
     if (node.id < 0) {
       node.id = this.shapes.length;
       this.shapes.push(node.keys);
@@ -222,6 +230,16 @@ interface ShapeNode {
   next: ShapeNode[];
   /** How to read objects of this shape (once an object ended here). */
   read: Reader;
+}
+
+/** Whether the keys for…in gives for `object` are `keys`, in this order. */
+function sameKeys(object: Record<string, unknown>, keys: readonly string[]): boolean {
+  let i = 0;
+  for (const key in object) {
+    if (i === keys.length || keys[i] !== key) return false;
+    i++;
+  }
+  return i === keys.length;
 }
 
 /** The node after `node` for `key`, made on first sight. */

@@ -247,3 +247,37 @@ Deno.test("strings repeated in a column or across columns come back in their pla
   assert.deepEqual(packGrades(grades).texts, ["no-schema", "the row has no JSON Schema"]);
   assertSameAsClone(grades);
 });
+
+Deno.test("a column switching between a shape, its prefixes and its extensions keeps each", () => {
+  // The packer first compares a result's keys with the shape of its column's last result: a
+  // result with one key fewer or more (or the same keys in another order) must not pass for it.
+  const shapes = [
+    ["score", "pass"],
+    ["score", "pass", "reason"],
+    ["score", "pass", "reason", "referenceIndex"],
+    ["pass", "score"],
+    ["score"],
+    [],
+  ];
+  const resultOf = (keys: string[], values: unknown[]) =>
+    Object.fromEntries(keys.map((k, i) => [k, values[i]]));
+  const shaped = fc.tuple(
+    fc.constantFrom(...shapes),
+    fc.array(fc.oneof(number, text, fc.boolean()), { minLength: 4, maxLength: 4 }),
+  ).map(([keys, values]) => resultOf(keys, values));
+  fc.assert(
+    fc.property(resultRows(shaped, 2), (grades) => assertSameAsClone(grades)),
+    { numRuns: 300 },
+  );
+  const grades = shapes.concat(shapes.toReversed()).map((keys) => ({
+    results: [resultOf(keys, [1, true, "r", 0])],
+    steps: [[]],
+    thresholds: [undefined],
+    assertions: [],
+  })) as unknown as RowGrades[];
+  assert.deepEqual(
+    roundTrip(grades).map((g) => Object.keys(g.results[0])),
+    shapes.concat(shapes.toReversed()),
+  );
+  assertSameAsClone(grades);
+});
