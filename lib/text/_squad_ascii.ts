@@ -79,8 +79,8 @@ const KEPT = new Uint8Array(128);
 for (let c = 0; c < 128; c++) KEPT[c] = CLASS[c] === 2 ? c : CLASS[c] === 3 ? c | 0x20 : 0;
 
 // One table for the scan: the lowercased code of a letter or digit (0x30 and above), 1 for
-// whitespace, 2 for punctuation, 0 for a code unit the pass does not handle.
-const SCAN = new Uint8Array(128);
+// whitespace, 2 for punctuation, 0 for a code unit (or byte) the pass does not handle.
+const SCAN = new Uint8Array(256);
 for (let c = 0; c < 128; c++) {
   SCAN[c] = KEPT[c] !== 0 ? KEPT[c] : CLASS[c] === 1 ? 1 : CLASS[c] === 4 ? 2 : 0;
 }
@@ -92,33 +92,43 @@ const NO_RANGES: AsciiSquadRanges = Object.freeze([]);
  * {@link asciiSquadTokens} gives, in the same order), or undefined where that gives undefined.
  */
 export function asciiSquadRanges(s: string): AsciiSquadRanges | undefined {
-  let size = 0;
   const n = s.length;
+  // The text as bytes: all ASCII when each code unit was read and written as one byte.
+  let bytes = BYTES;
+  if (n >= bytes.length) {
+    if (n < BYTES_KEPT) {
+      let size = 2 * bytes.length;
+      while (size <= n) size *= 2;
+      bytes = BYTES = new Uint8Array(size);
+    } else bytes = new Uint8Array(n + 1);
+  }
+  // Room for the text in one byte a code unit: a longer encoding stops early (`read` < n) or
+  // takes more bytes than code units.
+  const { read, written } = ENCODER.encodeInto(s, bytes);
+  if (read !== n || written !== n) return undefined;
+  // A 0 byte after the text (not handled, like the character 0 inside it) ends the last piece.
+  bytes[n] = 0;
+  let size = 0;
   let i = 0;
   // A piece at a time: the whitespace before it, then its characters up to whitespace or the end.
   for (;;) {
-    let c = 0;
-    for (; i < n; i++) {
-      c = s.charCodeAt(i);
-      if (c >= 0x80) return undefined;
-      if (SCAN[c] !== 1) break;
+    let v = 0;
+    while ((v = SCAN[bytes[i]]) === 1) i++;
+    if (v === 0) {
+      if (i < n) return undefined;
+      break;
     }
-    if (i >= n) break;
     const start = i;
     let h = 0x811c9dc5 | 0;
     let kept = 0;
-    for (; i < n; i++) {
-      c = s.charCodeAt(i);
-      if (c >= 0x80) return undefined;
-      const v = SCAN[c];
+    for (;; i++) {
+      v = SCAN[bytes[i]];
       if (v >= 0x30) {
         h = Math.imul(h ^ v, 0x01000193);
         kept++;
-      } else if (v !== 2) {
-        if (v === 0) return undefined;
-        break;
-      }
+      } else if (v !== 2) break;
     }
+    // Ended by whitespace, or by a 0 byte that the next look at the same byte tells apart.
     size = addToken(start, i, h, kept, size);
   }
   if (size === 0) return NO_RANGES;
@@ -127,6 +137,12 @@ export function asciiSquadRanges(s: string): AsciiSquadRanges | undefined {
   if (WORK.length > 1 << 16) WORK.length = 0;
   return ranges;
 }
+
+// The bytes `asciiSquadRanges` scans: the text, encoded (a buffer up to `BYTES_KEPT` bytes is
+// kept for the next text). Reading a typed array's bytes is quicker than `charCodeAt`.
+const ENCODER = new TextEncoder();
+const BYTES_KEPT = 1 << 16;
+let BYTES = new Uint8Array(1024);
 
 // Work space of `asciiSquadRanges`: the ranges found so far.
 const WORK: number[] = [];

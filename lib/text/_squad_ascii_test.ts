@@ -65,6 +65,53 @@ Deno.test("asciiSquadRanges: the tokens of asciiSquadTokens, as ranges whose cha
   );
 });
 
+Deno.test("property: asciiSquadRanges reads the text's bytes: NUL, lone surrogates, long texts", () => {
+  // The scan reads the encoded text with a 0 byte after it: a character 0 (at the end too), a
+  // surrogate without its pair (three bytes) or any non-ASCII character leaves the text to the
+  // step-by-step path; texts longer than the kept buffer get one of their own.
+  const piece = fc.constantFrom(
+    "ab",
+    "The",
+    "a",
+    " ",
+    "\t",
+    "-",
+    "\x00",
+    "\x1f",
+    "\ud800",
+    "\udc00",
+    "\ud83d\ude00",
+    "\u00e9",
+    "x".repeat(70_000),
+  );
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
+      const s = pieces.join("");
+      const tokens = asciiSquadTokens(s);
+      const ranges = asciiSquadRanges(s);
+      if (tokens === undefined) return assert.equal(ranges, undefined);
+      assert.ok(ranges !== undefined);
+      assert.deepEqual(
+        Array.from(
+          { length: ranges.length / 3 },
+          (_, t) =>
+            s.slice(ranges[3 * t], ranges[3 * t + 1]).toLowerCase().replace(/[!-/:-@[-`{-~]/g, ""),
+        ),
+        tokens,
+      );
+    }),
+    { numRuns: 3_000 },
+  );
+});
+
+Deno.test("asciiSquadRanges: a text whose encoding overflows the kept buffer is not read from stale bytes", () => {
+  // The kept buffer holds 2^16 bytes: a text of 2^16 - 1 code units fits in it as ASCII, but
+  // its last character, three bytes long, does not, so the encoding stops before it.
+  const n = (1 << 16) - 1;
+  assert.equal(asciiSquadRanges("x".repeat(n))!.length, 3);
+  assert.equal(asciiSquadRanges("x".repeat(n - 1) + "\u20ac"), undefined);
+});
+
 Deno.test("asciiSquadRanges: ranges handed out stay as they were while other texts are read", () => {
   const long = Array.from({ length: 30_000 }, (_, i) => `w${i}`).join(" ");
   fc.assert(
