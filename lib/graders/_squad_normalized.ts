@@ -293,22 +293,23 @@ function knownForm(s: string): NormalizedText | undefined {
  * ```
  */
 export function quotedNormalized(s: string): string {
-  const form = knownForm(s);
+  // Whole forms wanted (token F1 counts the tokens of this row's texts): made now, once.
+  const form = formsPolicy.wanted ? normalizedText(s, SQUAD_STEPS) : knownForm(s);
   if (form !== undefined) return form.quoted();
   const head = asciiSquadHead(s, QUOTED_UNITS);
   return head === undefined ? normalizedText(s, SQUAD_STEPS).quoted() : quotedHead(head);
 }
 
 /**
- * Whether whole normalized forms are wanted in this process (or worker): token F1 with all four steps needs
- * them (its overlap counts every token), so once it has asked, exact match makes them too (they
- * are remembered for it) instead of reading texts side by side only up to their first
- * difference. Either way gives the same answers; an object so that a test can choose.
+ * Whether whole normalized forms are wanted in this process (or worker): token F1 with all four
+ * steps needs them (its overlap counts every token), so once it has asked, a failing row's
+ * reason makes them (they are remembered for token F1) instead of reading only the start of each
+ * text. Either way gives the same answers; an object so that a test can choose.
  */
 export const formsPolicy = { wanted: false };
 
 /**
- * Tell `sameNormalized` that whole forms are wanted (token F1 is being computed).
+ * Tell {@link quotedNormalized} that whole forms are wanted (token F1 is being computed).
  *
  * @example Token F1 asks for whole forms
  * ```ts
@@ -330,10 +331,11 @@ let pairB: string | undefined;
 let pairSame = false;
 
 /**
- * With all four steps: whether `a` and `b` normalize to the same text. Unless whole forms are
- * wanted (see {@link wantForms}) or both are known, plain ASCII texts are read side by side up
- * to their first difference (`sameAsciiNormalized`): texts that differ early are not normalized
- * whole. The answer is kept for {@link knownSame}.
+ * With all four steps: whether `a` and `b` normalize to the same text. Unless both forms are
+ * known, plain ASCII texts are read side by side up to their first difference
+ * (`sameAsciiNormalized`): texts that differ early are not normalized whole, and texts that
+ * normalize alike need no forms (token F1 is then 1 without counting). The answer is kept for
+ * the next call about the same pair (exact match and token F1 of a row ask in turn).
  *
  * @example Case, punctuation, articles and spacing do not count
  * ```ts
@@ -346,35 +348,14 @@ let pairSame = false;
  */
 export function sameNormalized(a: string, b: string): boolean {
   if (a === pairA && b === pairB) return pairSame;
-  let same: boolean | undefined;
-  if (!formsPolicy.wanted) {
-    const formA = knownForm(a);
-    const formB = formA === undefined ? undefined : knownForm(b);
-    same = formB === undefined ? sameAsciiNormalized(a, b) : formA!.equals(formB);
-  }
-  same ??= normalizedText(a, SQUAD_STEPS).equals(normalizedText(b, SQUAD_STEPS));
+  const formA = knownForm(a);
+  const formB = formA === undefined ? undefined : knownForm(b);
+  const same = (formB === undefined ? sameAsciiNormalized(a, b) : formA!.equals(formB)) ??
+    normalizedText(a, SQUAD_STEPS).equals(normalizedText(b, SQUAD_STEPS));
   pairA = a;
   pairB = b;
   pairSame = same;
   return same;
-}
-
-/**
- * Whether `a` and `b` normalize alike with all four steps, when {@link sameNormalized} was
- * last asked about them; undefined otherwise.
- *
- * @example Only the pair compared last is known
- * ```ts
- * import { knownSame, sameNormalized } from "./_squad_normalized.ts";
- * import assert from "node:assert/strict";
- *
- * sameNormalized("A cat.", "cat");
- * assert.equal(knownSame("A cat.", "cat"), true);
- * assert.equal(knownSame("A dog.", "cat"), undefined);
- * ```
- */
-export function knownSame(a: string, b: string): boolean | undefined {
-  return a === pairA && b === pairB ? pairSame : undefined;
 }
 
 /** Whether the ASCII pass handles `s`, from its remembered form when there is one. */

@@ -8,7 +8,6 @@
 import { SQUAD_STEPS, type SquadStep } from "../text/mod.ts";
 import { requireReferences } from "./_stats.ts";
 import {
-  knownSame,
   type NormalizedText,
   normalizedText,
   sameNormalized,
@@ -260,9 +259,11 @@ export function tokenF1Best(
   }
   if (settings.steps.length === SQUAD_STEPS.length) {
     // So does a prediction that normalizes as its first reference does, under both versions
-    // (that reference keeps the token too, so v2.0 scores it), when exact match has just told.
+    // (that reference keeps the token too, so v2.0 scores it): told by reading the two side by
+    // side up to their first difference (or by exact match's answer for the pair), before any
+    // token is counted.
     if (
-      references.length > 0 && knownSame(prediction, references[0]) === true &&
+      references.length > 0 && sameNormalized(prediction, references[0]) &&
       keepsToken(prediction, settings)
     ) {
       return { value: 1, referenceIndex: 0 };

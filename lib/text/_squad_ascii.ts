@@ -234,6 +234,11 @@ function nextToken(s: string, i: number): number {
   }
 }
 
+/** True when code unit `c` is whitespace to Python's `split()` and below 0x80. */
+function isSpace(c: number): boolean {
+  return c < 0x80 && SCAN[c] === 1;
+}
+
 /** True when the kept characters of the piece `s[start, end)` spell `a`, `an` or `the`. */
 function isArticle(s: string, start: number, end: number): boolean {
   let word = 0;
@@ -264,9 +269,31 @@ function isArticle(s: string, start: number, end: number): boolean {
  * ```
  */
 export function sameAsciiNormalized(a: string, b: string): boolean | undefined {
+  const an = a.length;
+  const bn = b.length;
   let i = 0;
   let j = 0;
   for (;;) {
+    // The whitespace before the next piece on each side (any amount: it only separates pieces).
+    while (i < an && isSpace(a.charCodeAt(i))) i++;
+    while (j < bn && isSpace(b.charCodeAt(j))) j++;
+    // Pieces written alike on both sides normalize alike (both dropped, or the same token):
+    // passed together, one comparison a character. Characters the pass does not handle stop it.
+    let k = 0;
+    while (i + k < an && j + k < bn) {
+      const c = a.charCodeAt(i + k);
+      if (c !== b.charCodeAt(j + k) || c >= 0x80 || SCAN[c] <= 1) break;
+      k++;
+    }
+    if (
+      k > 0 && (i + k === an || isSpace(a.charCodeAt(i + k))) &&
+      (j + k === bn || isSpace(b.charCodeAt(j + k)))
+    ) {
+      i += k;
+      j += k;
+      continue;
+    }
+    // Otherwise the next token of each side from these pieces on, compared.
     const aEnd = nextToken(a, i);
     if (aEnd === UNHANDLED) return undefined;
     const aStart = tokenStart;
