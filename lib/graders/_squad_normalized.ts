@@ -358,6 +358,24 @@ export function sameNormalized(a: string, b: string): boolean {
   return same;
 }
 
+/**
+ * Whether `a` and `b` normalize alike with all four steps, when {@link sameNormalized} was
+ * last asked about them; undefined otherwise.
+ *
+ * @example Only the pair compared last is known
+ * ```ts
+ * import { knownSame, sameNormalized } from "./_squad_normalized.ts";
+ * import assert from "node:assert/strict";
+ *
+ * sameNormalized("A cat.", "cat");
+ * assert.equal(knownSame("A cat.", "cat"), true);
+ * assert.equal(knownSame("A dog.", "cat"), undefined);
+ * ```
+ */
+export function knownSame(a: string, b: string): boolean | undefined {
+  return a === pairA && b === pairB ? pairSame : undefined;
+}
+
 /** Whether the ASCII pass handles `s`, from its remembered form when there is one. */
 function handled(s: string): boolean {
   return knownForm(s)?.ascii ?? handledByAsciiPass(s);

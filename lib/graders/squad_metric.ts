@@ -8,6 +8,7 @@
 import { SQUAD_STEPS, type SquadStep } from "../text/mod.ts";
 import { requireReferences } from "./_stats.ts";
 import {
+  knownSame,
   type NormalizedText,
   normalizedText,
   sameNormalized,
@@ -105,6 +106,10 @@ function best(
   }
   return { value, referenceIndex };
 }
+
+// Below this many code units in a prediction and its first reference together, token F1 does
+// not compare the two side by side before normalizing them.
+const SIDE_BY_SIDE = 80;
 
 /** Whether `s` normalizes to at least one token under the settings' steps. */
 function keepsToken(s: string, settings: SquadSettings): boolean {
@@ -259,14 +264,16 @@ export function tokenF1Best(
   }
   if (settings.steps.length === SQUAD_STEPS.length) {
     // So does a prediction that normalizes as its first reference does, under both versions
-    // (that reference keeps the token too, so v2.0 scores it): told by reading the two side by
-    // side up to their first difference (or by exact match's answer for the pair), before any
-    // token is counted.
-    if (
-      references.length > 0 && sameNormalized(prediction, references[0]) &&
-      keepsToken(prediction, settings)
-    ) {
-      return { value: 1, referenceIndex: 0 };
+    // (that reference keeps the token too, so v2.0 scores it): told by exact match's answer for
+    // the pair, else, for longer texts, by reading the two side by side up to their first
+    // difference before any token is counted (short texts are normalized whole at once: the
+    // reading costs more than it can save there).
+    if (references.length > 0) {
+      const reference = references[0];
+      const same = prediction.length + reference.length < SIDE_BY_SIDE
+        ? knownSame(prediction, reference)
+        : sameNormalized(prediction, reference);
+      if (same === true && keepsToken(prediction, settings)) return { value: 1, referenceIndex: 0 };
     }
     wantForms();
   }
