@@ -32,29 +32,26 @@ export class LineWords {
   /** The folded bytes of every line read since the last reset, one after the other. */
   #kept = new Uint8Array(1024);
   #end = 0;
-  // A slot's key is `#kept[#starts[slot], #starts[slot] + #lengths[slot])`.
-  #starts = new Int32Array(256);
-  #lengths = new Int32Array(256);
-  #hashes = new Int32Array(256);
-  #stamps = new Int32Array(256);
+  /**
+   * The table, four numbers a slot: the generation that filled it (a slot of an older one is
+   * empty), the key's hash, and its span `#kept[start, end)`. `#values` holds the slots' ids.
+   */
+  #slots = new Int32Array(4 * 256);
   #values = new Int32Array(256);
   #generation = 1;
   #size = 0;
 
   /** Start a new segment with room for `words` distinct words (the table never grows mid-way). */
   reset(words: number): void {
-    if (2 * words > this.#stamps.length) {
-      let slots = this.#stamps.length;
+    if (2 * words > this.#values.length) {
+      let slots = this.#values.length;
       while (2 * words > slots) slots *= 2;
-      this.#starts = new Int32Array(slots);
-      this.#lengths = new Int32Array(slots);
-      this.#hashes = new Int32Array(slots);
-      this.#stamps = new Int32Array(slots);
+      this.#slots = new Int32Array(4 * slots);
       this.#values = new Int32Array(slots);
       this.#generation = 0;
     }
     if (++this.#generation === 0x7fffffff) {
-      this.#stamps.fill(0);
+      this.#slots.fill(0);
       this.#generation = 1;
     }
     this.#size = 0;
@@ -104,6 +101,11 @@ export class LineWords {
     }
     const kept = this.#kept;
     const table = caseSensitive ? KEPT : FOLDED;
+    const slots = this.#slots;
+    const values = this.#values;
+    const mask = values.length - 1;
+    const generation = this.#generation;
+    let size = this.#size;
     let n = 0;
     let i = 0;
     // A whitespace byte after the line ends its last word (no test for the end in a word).
@@ -115,39 +117,39 @@ export class LineWords {
         c = table[chars[i]];
       }
       // A word: its bytes, kept and hashed, up to the next whitespace.
-      const start = i;
+      const start = base + i;
       let h = FNV_OFFSET;
       do {
         kept[base + i] = c;
         h = Math.imul(h ^ c, FNV_PRIME);
         c = table[chars[++i]];
       } while (c !== 0);
-      out[n++] = this.#id(base + start, base + i, h);
+      const end = base + i;
+      // Its id: the slot of its span, found from its hash (or filled with the next id).
+      for (let slot = h & mask;; slot = (slot + 1) & mask) {
+        const at = 4 * slot;
+        if (slots[at] !== generation) {
+          slots[at] = generation;
+          slots[at + 1] = h;
+          slots[at + 2] = start;
+          slots[at + 3] = end;
+          out[n++] = values[slot] = size++;
+          break;
+        }
+        if (slots[at + 1] !== h) continue;
+        const from = slots[at + 2];
+        if (slots[at + 3] - from !== end - start) continue;
+        const shift = from - start;
+        let k = start;
+        while (k < end && kept[shift + k] === kept[k]) k++;
+        if (k === end) {
+          out[n++] = values[slot];
+          break;
+        }
+      }
     }
+    this.#size = size;
     this.#end = base + length;
     return n;
-  }
-
-  /** The id of `#kept[start, end)` (of hash `h`), numbering it if it is new. */
-  #id(start: number, end: number, h: number): number {
-    const stamps = this.#stamps;
-    const mask = stamps.length - 1;
-    const length = end - start;
-    const generation = this.#generation;
-    for (let i = h & mask;; i = (i + 1) & mask) {
-      if (stamps[i] !== generation) {
-        stamps[i] = generation;
-        this.#starts[i] = start;
-        this.#lengths[i] = length;
-        this.#hashes[i] = h;
-        return this.#values[i] = this.#size++;
-      }
-      if (this.#hashes[i] !== h || this.#lengths[i] !== length) continue;
-      const kept = this.#kept;
-      const at = this.#starts[i] - start;
-      let k = start;
-      while (k < end && kept[at + k] === kept[k]) k++;
-      if (k === end) return this.#values[i];
-    }
   }
 }
