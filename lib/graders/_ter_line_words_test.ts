@@ -21,7 +21,7 @@ function expected(lines: string[], caseSensitive: boolean): number[][] {
 Deno.test("LineWords numbers ASCII lines' words as lowercasing and Python's split do", () => {
   // Few characters, so that words repeat and share hashes' slots: letters on both sides of A–Z
   // and a–z, every kind of ASCII whitespace Python splits on (and control characters it does
-  // not), NUL and DEL; non-ASCII letters, non-ASCII whitespace, the Kelvin sign (which
+  // not), NUL and DEL; U+0080, non-ASCII letters, non-ASCII whitespace, the Kelvin sign (which
   // lowercases to ASCII) and lone surrogates make a line one that is not ASCII.
   const char = fc.constantFrom(
     "a",
@@ -52,10 +52,20 @@ Deno.test("LineWords numbers ASCII lines' words as lowercasing and Python's spli
     "\u001f",
     "é",
     "\u00a0",
+    "\u0080",
     "\u212a",
     "\ud800",
   );
-  const line = fc.array(char, { maxLength: 30 }).map((c) => c.join(""));
+  // Lines shorter than 40 code units are copied by code unit, longer ones by the encoder: both
+  // kinds, and lengths about the border, all ASCII or not.
+  const ascii = char.filter((c) => c.charCodeAt(0) < 0x80);
+  const lengths = [{ maxLength: 30 }, { minLength: 36, maxLength: 44 }, {
+    minLength: 45,
+    maxLength: 90,
+  }];
+  const line = fc.oneof(
+    ...[char, ascii].flatMap((c) => lengths.map((l) => fc.array(c, l))),
+  ).map((c) => c.join(""));
   // Many distinct words: the table starts small and is made larger for the segment, and the
   // bytes kept grow mid-segment.
   const long = fc.array(fc.nat(5_000), { minLength: 1, maxLength: 700 }).map((ws) =>
@@ -96,5 +106,17 @@ Deno.test("LineWords tells apart words of one length whose hashes are equal", ()
   assert.equal(words.number("gxomdm gcuztc GXOMDM", out, false), 3);
   assert.deepEqual([...out.slice(0, 3)], [0, 1, 0]);
   assert.equal(words.number("gcuztc gxomdm", out, false), 2);
+  assert.deepEqual([...out.slice(0, 2)], [1, 0]);
+});
+
+Deno.test("LineWords tells apart a word from a longer one it begins and whose hash is equal", () => {
+  // "word" and "word,f):r!" hash alike (found by a meet-in-the-middle search): their lengths part
+  // them, as the shorter one's bytes are all the longer one's first bytes.
+  const words = new LineWords();
+  words.reset(8);
+  const out = new Int32Array(8);
+  assert.equal(words.number("word,f):r! WORD word", out, false), 3);
+  assert.deepEqual([...out.slice(0, 3)], [0, 1, 1]);
+  assert.equal(words.number("word word,F):R!", out, false), 2);
   assert.deepEqual([...out.slice(0, 2)], [1, 0]);
 });
