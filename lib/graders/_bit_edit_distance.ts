@@ -2,9 +2,10 @@
 // distance of a segment: one machine word of bits per column instead of a row of the table.
 /**
  * The word edit distance (insertions, deletions and substitutions, each costing 1, no beam)
- * between `hyp[0, n)` and `ref[0, m)`, `m` ≤ 64, ids below `symbols`, by bits: Myers'
- * bit-parallel algorithm in Hyyrö's form, one column of the table per hypothesis word.
- * `positions` is scratch of `2 × symbols` numbers at least.
+ * between `hyp[0, n)` and `ref[0, m)`, `m` ≤ 64, by bits: Myers' bit-parallel algorithm in
+ * Hyyrö's form, one column of the table per hypothesis word. `positions` is scratch with room
+ * for two numbers per id (below twice the largest id plus two), all 0, and left all 0: only the
+ * reference's ids are written and then cleared, so no call pays for the ids it does not use.
  *
  * It is the beam's distance too when it plus `|n − m|` is below the beam's width: along a
  * cheapest path, a cell (i, j) is off the beam's centre `i × m / n` by at most the path's
@@ -19,7 +20,7 @@
  *
  * const hyp = Int32Array.of(0, 1, 2, 3, 4);
  * const ref = Int32Array.of(0, 5, 2, 6);
- * assert.equal(bitEditDistance(hyp, 5, ref, 4, 7, new Int32Array(14)), 3);
+ * assert.equal(bitEditDistance(hyp, 5, ref, 4, new Int32Array(14)), 3);
  * ```
  */
 export function bitEditDistance(
@@ -27,12 +28,9 @@ export function bitEditDistance(
   n: number,
   ref: Int32Array,
   m: number,
-  symbols: number,
   positions: Int32Array,
 ): number {
-  return m <= 32
-    ? distance32(hyp, n, ref, m, symbols, positions)
-    : distance64(hyp, n, ref, m, symbols, positions);
+  return m <= 32 ? distance32(hyp, n, ref, m, positions) : distance64(hyp, n, ref, m, positions);
 }
 
 /** {@link bitEditDistance} for a reference of at most 32 words: one block of bits. */
@@ -41,10 +39,8 @@ function distance32(
   n: number,
   ref: Int32Array,
   m: number,
-  symbols: number,
   positions: Int32Array,
 ): number {
-  positions.fill(0, 0, symbols);
   for (let p = 0; p < m; p++) positions[ref[p]] |= 1 << p;
   const last = 1 << (m - 1);
   // Vertical deltas of the current column: +1 (`plus`) or -1 (`minus`) per reference word.
@@ -65,6 +61,7 @@ function distance32(
     plus = hm | ~(xv | hp);
     minus = hp & xv;
   }
+  for (let p = 0; p < m; p++) positions[ref[p]] = 0;
   return distance;
 }
 
@@ -78,10 +75,8 @@ function distance64(
   n: number,
   ref: Int32Array,
   m: number,
-  symbols: number,
   positions: Int32Array,
 ): number {
-  positions.fill(0, 0, 2 * symbols);
   for (let p = 0; p < 32; p++) positions[2 * ref[p]] |= 1 << p;
   for (let p = 32; p < m; p++) positions[2 * ref[p] + 1] |= 1 << (p - 32);
   const top = 1 << 31;
@@ -119,6 +114,10 @@ function distance64(
     else if (out > 0) hp1 |= 1;
     plus1 = hm1 | ~(xv1 | hp1);
     minus1 = hp1 & xv1;
+  }
+  for (let p = 0; p < m; p++) {
+    positions[2 * ref[p]] = 0;
+    positions[2 * ref[p] + 1] = 0;
   }
   return distance;
 }

@@ -627,18 +627,20 @@ class ShiftSearch {
     const ref = this.ref;
     // The least distance of any order of the hypothesis's words; from one above it on, no shift
     // lowers the total (see above).
+    // (`#counts` is all 0 between calls: the entries used are cleared, not the whole range.)
     const counts = this.#counts;
-    counts.fill(0, 0, symbols);
     const first = this.hyp;
     for (let i = 0; i < n; i++) counts[first[i]]++;
     let common = 0;
     for (let p = 0; p < m; p++) if (counts[ref[p]]-- > 0) common++;
+    for (let i = 0; i < n; i++) counts[first[i]] = 0;
+    for (let p = 0; p < m; p++) counts[ref[p]] = 0;
     const enough = Math.max(n, m) - common + 1;
     if (prune && m <= 64) {
       // Most segments stop at once, at their first distance: taken without the table when the
       // beam cannot change it (see `bitEditDistance`).
       this.#positions = grownInts(this.#positions, 2 * symbols);
-      const plain = bitEditDistance(this.hyp, n, this.ref, m, symbols, this.#positions);
+      const plain = bitEditDistance(this.hyp, n, this.ref, m, this.#positions);
       if (plain <= enough) {
         if (plain + Math.abs(n - m) < BEAM_WIDTH || beamHoldsAll(n, m)) return plain;
         // Too unequal lengths for that proof: a path through the beam as cheap as `plain` is.
@@ -693,7 +695,10 @@ class ShiftSearch {
     }
   }
 
-  /** Per id, the reference positions (bits) that hold it, for {@link bitEditDistance}. */
+  /**
+   * Per id, the reference positions (bits) that hold it, for {@link bitEditDistance}, which leaves
+   * it all 0.
+   */
   #positions = new Int32Array(128);
 
   /** Candidates evaluated so far in this segment (set by `#search`). */
