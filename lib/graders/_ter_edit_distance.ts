@@ -514,35 +514,29 @@ function copyInto(
 }
 
 /**
- * Write into `out` the `n` words of `words` with `[start, start + length)` moved to before
- * position `target` (of the original list), as Tercom moves them (spans end at the list's end,
- * as slices do).
+ * Of the `n` words of `words` with `[start, start + length)` moved to before position `target` (of
+ * the original list), as Tercom moves them (spans end at the list's end, as slices do), write
+ * into `out` those from the earlier of `start` and `target` up to the end of the changed span,
+ * and return that end: before and after the span the moved list holds the words of `words`.
  */
-function shiftInto(
+function shiftSpanInto(
   out: Int32Array,
   words: Int32Array,
   n: number,
   start: number,
   length: number,
   target: number,
-): void {
-  let k = 0;
+): number {
   if (target < start) {
-    k = copyInto(out, k, words, 0, target, n);
-    k = copyInto(out, k, words, start, start + length, n);
-    k = copyInto(out, k, words, target, start, n);
-    copyInto(out, k, words, start + length, n, n);
-  } else if (target > start + length) {
-    k = copyInto(out, k, words, 0, start, n);
-    k = copyInto(out, k, words, start + length, target, n);
-    k = copyInto(out, k, words, start, start + length, n);
-    copyInto(out, k, words, target, n, n);
-  } else {
-    k = copyInto(out, k, words, 0, start, n);
-    k = copyInto(out, k, words, start + length, length + target, n);
-    k = copyInto(out, k, words, start, start + length, n);
-    copyInto(out, k, words, length + target, n, n);
+    // The block, then the words it jumped over.
+    const k = copyInto(out, target, words, start, start + length, n);
+    return copyInto(out, k, words, target, start, n);
   }
+  // The words the block jumps over (those up to `target`, or `length` more when the target is
+  // within the block's own reach), then the block.
+  const over = target > start + length ? target : length + target;
+  const k = copyInto(out, start, words, start + length, over, n);
+  return copyInto(out, k, words, start, start + length, n);
 }
 
 function grownBytes(a: Uint8Array<ArrayBuffer>, size: number): Uint8Array<ArrayBuffer> {
@@ -744,27 +738,24 @@ class ShiftSearch {
               const target = refStart + offset === -1 ? 0 : align[refStart + offset] + 1;
               if (target === previous) continue;
               previous = target;
-              shiftInto(scratch, hyp, n, start, length, target);
-              // Words from the end of the changed span on are the unshifted ones.
-              const changedTo = Math.min(
-                n,
-                target < start
-                  ? start + length
-                  : target > start + length
-                  ? target
-                  : length + target,
-              );
+              // The candidate's words differ from the current ones only in [changedFrom,
+              // changedTo): with bits, only those are written (`through` reads no other).
+              const changedFrom = Math.min(start, target);
+              const changedTo = shiftSpanInto(scratch, hyp, n, start, length, target);
+              if (!bits) {
+                copyInto(scratch, 0, hyp, 0, changedFrom, n);
+                copyInto(scratch, changedTo, hyp, changedTo, n, n);
+              }
               if (prune && !toEndKnown && !bits) {
                 ed.toEnd(hyp, n); // (with bits, `round` took the rows to the end)
                 toEndKnown = true;
               }
-              // The plain search measures every candidate in full. The candidate's words before
-              // the earlier of `start` and `target` are the current ones.
+              // The plain search measures every candidate in full.
               const gain = before -
                 (!prune
                   ? ed.distance(scratch, n, false)
                   : bits
-                  ? this.#bits.through(scratch, Math.min(start, target), changedTo)
+                  ? this.#bits.through(scratch, changedFrom, changedTo)
                   : ed.distanceThrough(scratch, n, changedTo));
               checked++;
               if (
@@ -777,7 +768,9 @@ class ShiftSearch {
                 bestStart = start;
                 bestTarget = target;
                 const best = this.#best;
-                for (let i = 0; i < n; i++) best[i] = scratch[i];
+                for (let i = 0; i < changedFrom; i++) best[i] = hyp[i];
+                for (let i = changedFrom; i < changedTo; i++) best[i] = scratch[i];
+                for (let i = changedTo; i < n; i++) best[i] = hyp[i];
               }
             }
             if (checked >= MAX_SHIFT_CANDIDATES) break scan;
