@@ -15,6 +15,7 @@
 // `beginRow` before it takes the ids of a row's texts, and a remembered text's ids carry the
 // table's generation.
 import { punktSentences, rougeTokenize } from "../text/mod.ts";
+import { asciiBytesInto } from "./_ascii_bytes.ts";
 import { memoized } from "./_memo.ts";
 import {
   beginRow,
@@ -72,12 +73,6 @@ function arenaRoom(most: number): Int32Array {
 // tokenized, from the same bytes. `encodedText[k]` is the text of `encoded[k]`, `encodedLength[k]`
 // its length when it is all ASCII, else -1; `lastEncoded` the slot read last (the other is
 // replaced next).
-const ENCODER = new TextEncoder();
-/**
- * Texts shorter than this are copied by `charCodeAt` (about 1–2 ns a character), longer ones by
- * `encodeInto` (about 60–90 ns a call, whatever the length, then next to nothing a character).
- */
-const SHORT = 40;
 const encoded = [new Uint8Array(1024), new Uint8Array(1024)];
 const encodedText = ["", ""];
 const encodedLength = new Int32Array(2);
@@ -100,24 +95,7 @@ function encode(text: string): number {
     chars = encoded[slot] = new Uint8Array(Math.max(1024, 2 * n + 1));
   }
   encodedText[slot] = text;
-  if (n < SHORT) {
-    // A short text is copied a character at a time: a call of `encodeInto` costs more.
-    let all = 0;
-    for (let i = 0; i < n; i++) {
-      const c = text.charCodeAt(i);
-      all |= c;
-      chars[i] = c;
-    }
-    if (all >= 128) {
-      encodedLength[slot] = -1;
-      return slot;
-    }
-    chars[n] = 0;
-    encodedLength[slot] = n;
-    return slot;
-  }
-  const done = ENCODER.encodeInto(text, chars);
-  if (done.read !== n || done.written !== n) {
+  if (!asciiBytesInto(text, chars)) {
     encodedLength[slot] = -1;
     return slot;
   }

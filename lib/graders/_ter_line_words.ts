@@ -7,6 +7,7 @@
 // open-addressing table of spans of the kept bytes, probed inside the scan and emptied for each
 // pair of lines by moving to the next generation. Equal words get equal ids; ids count up from 0.
 // Byte reads are cheaper than `charCodeAt`, and no word string is made.
+import { asciiBytesInto } from "./_ascii_bytes.ts";
 
 const FNV_OFFSET = 0x811c9dc5 | 0;
 const FNV_PRIME = 0x01000193;
@@ -23,14 +24,6 @@ for (let c = 0; c < 128; c++) {
   KEPT[c] = white ? 0 : c | 0x80;
   FOLDED[c] = white ? 0 : (c >= 0x41 && c <= 0x5a ? c + 0x20 : c) | 0x80;
 }
-
-const ENCODER = new TextEncoder();
-
-/**
- * Lines shorter than this are copied to bytes by `charCodeAt` (a nanosecond or two a character)
- * rather than by the encoder (some 60–90 ns a call whatever the length).
- */
-const SHORT = 40;
 
 /** Ids for the words of a few lines (one segment's reference and hypothesis). */
 export class LineWords {
@@ -97,20 +90,7 @@ export class LineWords {
     const length = line.length;
     if (this.#chars.length <= length) this.#chars = new Uint8Array(2 * length + 1);
     const chars = this.#chars;
-    if (length < SHORT) {
-      // Copied by code unit (ASCII when every code unit is below 0x80; its bytes are the units).
-      let all = 0;
-      for (let k = 0; k < length; k++) {
-        const u = line.charCodeAt(k);
-        all |= u;
-        chars[k] = u;
-      }
-      if (all >= 0x80) return -1;
-    } else {
-      // Every character ASCII, exactly when the UTF-8 form is one byte per character.
-      const done = ENCODER.encodeInto(line, chars);
-      if (done.read !== length || done.written !== length) return -1;
-    }
+    if (!asciiBytesInto(line, chars)) return -1;
     const base = this.#end;
     if (this.#kept.length < base + length) {
       const kept = new Uint8Array(2 * (base + length));
