@@ -11,7 +11,9 @@
 // Command-line start-up: whole-process wall time of a hello-world script (bench/_hello.ts, run the
 // same way from the repository root, so it reads the same deno.json and lock file),
 // `cli.ts interval --passes 34 --fails 3`, `cli.ts score --help` (every module `score` loads, no
-// work) and `cli.ts score examples/returns-desk.jsonl --json`, after one unmeasured run each; min and median, and the median as a multiple of hello-world's.
+// work), `cli.ts score` of a one-row file with `--json` (the command's own start-up) and of
+// `examples/returns-desk.jsonl` (80 rows through every grader), after one unmeasured run each;
+// min and median, and the median as a multiple of hello-world's.
 // The CPU time (user + system) of each run too, which moves less than the wall time on a busy
 // machine: from `perf stat` when it is installed (to the microsecond), else from /usr/bin/time (to
 // 10 ms).
@@ -87,6 +89,19 @@ const median = (xs: number[]) => {
 };
 
 async function cliStartup(runs: number, base?: string): Promise<void> {
+  // A results file of one row (the example's first): the command's own start-up, with next to
+  // no grading, beside the example's 80 rows through every grader.
+  const oneRow = await Deno.makeTempFile({ prefix: "verdict-startup-", suffix: ".jsonl" });
+  const example = await Deno.readTextFile(`${ROOT}examples/returns-desk.jsonl`);
+  await Deno.writeTextFile(oneRow, example.slice(0, example.indexOf("\n") + 1));
+  try {
+    await timeCommands(runs, oneRow, base);
+  } finally {
+    await Deno.remove(oneRow);
+  }
+}
+
+async function timeCommands(runs: number, oneRow: string, base?: string): Promise<void> {
   const commands: [string, string[]][] = [
     ["hello-world script", ["bench/_hello.ts"]],
     ["cli.ts interval --passes 34 --fails 3", [
@@ -98,6 +113,7 @@ async function cliStartup(runs: number, base?: string): Promise<void> {
       "3",
     ]],
     ["cli.ts score --help", ["cli.ts", "score", "--help"]],
+    ["cli.ts score (a one-row file) --json", ["cli.ts", "score", oneRow, "--json"]],
     ["cli.ts score returns-desk.jsonl --json", [
       "cli.ts",
       "score",
