@@ -17,7 +17,7 @@ import {
   unknownGrader,
 } from "../lib/graders/mod.ts";
 import { FORMATS, RESULT_ROLES, writeTextFileAtomic } from "../lib/io/mod.ts";
-import { textTable } from "../lib/render/mod.ts";
+import { formatCount, textTable } from "../lib/render/mod.ts";
 import {
   configFromJson,
   defaultWorkers,
@@ -74,8 +74,7 @@ function thresholdExceptions(): string {
     "                        the threshold, which may exceed 1)";
 }
 
-// Built only when asked for: its grader table and its number formatting (the first
-// toLocaleString loads ICU's number data, ~20 ms) are no part of a scoring run.
+// Built only when asked for: its grader table is no part of a scoring run.
 const help = () =>
   `verdict score: grade a results file with code graders
 
@@ -106,7 +105,7 @@ Usage: deno run --allow-read cli.ts score FILE [options]
                         --allow-write; per-row points for files up to 50,000 rows)
   --workers N           grade on up to N threads (default: one per core, ${defaultWorkers()} here) when
                         grading is the slow part, as timed on the first ${
-    SMALL_FILE_ROWS.toLocaleString("en-US")
+    formatCount(SMALL_FILE_ROWS)
   } rows
                         (cheap graders stay on one); results and their order are the same for any N
   --json                print the report as JSON on stdout (scores as fractions, as in the

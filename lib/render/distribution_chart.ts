@@ -6,6 +6,7 @@
  * @module
  */
 import { num, plotText, titledLayout } from "./_chart.ts";
+import { formatCount } from "./format.ts";
 import { PlotlyChart } from "./chart.ts";
 
 /** One set of values to draw. */
@@ -31,7 +32,7 @@ export interface DistributionChartOptions {
 const COLORS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd"];
 
 const shown = (v: number, unit: string) =>
-  unit === "ms" ? `${Math.round(v).toLocaleString("en-US")} ${unit}` : `${num(v)} ${unit}`;
+  unit === "ms" ? `${formatCount(Math.round(v))} ${unit}` : `${num(v)} ${unit}`;
 
 /**
  * Chart how values spread: a histogram per series (overlaid), a box plot of each above it, and the
