@@ -243,6 +243,18 @@ function agreesWithGeneral(a: string, b: string): void {
   }
 }
 
+/** {@link agreesWithGeneral} on generated pairs, each either way round. */
+function agreeOnPairs(pair: fc.Arbitrary<readonly [string, string]>): void {
+  fc.assert(
+    fc.property(
+      pair,
+      fc.boolean(),
+      ([a, b], swap) => agreesWithGeneral(swap ? b : a, swap ? a : b),
+    ),
+    { numRuns: 20_000 },
+  );
+}
+
 Deno.test("property: sameAsciiNormalized is the comparison of the normalized texts, when it tells", () => {
   // Pairs that often normalize alike: the same words written with other case, spacing,
   // punctuation and articles, or one word changed; characters the pass does not handle too.
@@ -257,14 +269,7 @@ Deno.test("property: sameAsciiNormalized is the comparison of the normalized tex
   const pair = fc.tuple(text, text, fc.nat(3)).map(([x, y, k]) =>
     [x, k === 3 ? y : variant(x, k)] as const
   );
-  fc.assert(
-    fc.property(
-      pair,
-      fc.boolean(),
-      ([a, b], swap) => agreesWithGeneral(swap ? b : a, swap ? a : b),
-    ),
-    { numRuns: 20_000 },
-  );
+  agreeOnPairs(pair);
 });
 
 Deno.test("property: sameAsciiNormalized passes pieces written alike together, as the general path", () => {
@@ -283,14 +288,7 @@ Deno.test("property: sameAsciiNormalized passes pieces written alike together, a
     const b = ws.map(([w, k, , s]) => otherwise(w, k) + s).join("");
     return [a.trimEnd(), b] as const;
   });
-  fc.assert(
-    fc.property(
-      pair,
-      fc.boolean(),
-      ([a, b], swap) => agreesWithGeneral(swap ? b : a, swap ? a : b),
-    ),
-    { numRuns: 20_000 },
-  );
+  agreeOnPairs(pair);
 });
 
 Deno.test("property: handledByAsciiPass is true exactly for the texts asciiSquadRanges reads", () => {
