@@ -1,6 +1,8 @@
 // Shared pieces of the command line: argument parsing, user errors and bugs, exit codes, output.
-import { resolve } from "node:path";
-import { parseArgs, type ParseArgsConfig } from "node:util";
+// Types only: a value import of node:util would start Deno's Node layer (~6–10 ms of every
+// command's start-up); the same parser comes bundled from @pkgjs/parseargs (tools/bundle_cjs.ts).
+import type { ParseArgsConfig } from "node:util";
+import { parseArgs } from "./_parse_args.js";
 // The lib modules each command needs, never mod.ts: this file is loaded by every command.
 import { isUserError, markUserError } from "../lib/errors/mod.ts";
 // Single files, not lib/io/mod.ts: `interval` reads no file and should not load the readers.
@@ -167,6 +169,8 @@ export async function checkOutputs(
   inputs: readonly string[],
 ): Promise<void> {
   const given = outputs.filter((o): o is readonly [string, string] => o[1] !== undefined);
+  if (given.length === 0) return;
+  const { resolve } = await import("node:path");
   for (const [i, [flag, path]] of given.entries()) {
     for (const [otherFlag, other] of given.slice(0, i)) {
       if (resolve(other) === resolve(path)) {

@@ -10,9 +10,13 @@ const ROOT = new URL("../", import.meta.url);
 
 /**
  * The specifiers Deno loads for a module before it runs: its own and those of everything it
- * imports, statically or by a dynamic import of a string literal.
+ * imports, statically or by a dynamic import of a string literal (or, with `dynamic: false`, only
+ * statically: the modules that are evaluated before it runs).
  */
-async function staticClosure(entry: string): Promise<Set<string>> {
+async function staticClosure(
+  entry: string,
+  { dynamic = true }: { dynamic?: boolean } = {},
+): Promise<Set<string>> {
   const info = await moduleGraph(entry);
   const modules = new Map<string, InfoModule>(
     info.modules.map((m) => [m.specifier, m]),
@@ -26,7 +30,7 @@ async function staticClosure(entry: string): Promise<Set<string>> {
     if (seen.has(specifier)) continue;
     seen.add(specifier);
     for (const dep of modules.get(specifier)?.dependencies ?? []) {
-      if (dep.code?.specifier) stack.push(dep.code.specifier);
+      if (dep.code?.specifier && (dynamic || !dep.isDynamic)) stack.push(dep.code.specifier);
     }
   }
   return seen;
@@ -96,4 +100,14 @@ Deno.test("each command loads its own job's modules, never mod.ts", async () => 
 
   const notebook = await loads("cli/notebook.ts");
   without(notebook, "notebook", ["mod.ts", "lib/graders", "lib/stats", "lib/render", "lib/score"]);
+});
+
+Deno.test("score and interval evaluate no node: module before they run", async () => {
+  // The first node: module evaluated starts Deno's Node layer (~6–10 ms of start-up): flags are
+  // parsed by the bundled @pkgjs/parseargs, and node:path is imported where an output is written.
+  for (const command of ["score", "interval"]) {
+    const evaluated = await staticClosure(`cli/${command}.ts`, { dynamic: false });
+    const node = [...evaluated].filter((s) => s.startsWith("node:"));
+    assert.deepEqual(node, [], `${command} evaluates ${node.join(", ")} at start-up`);
+  }
 });

@@ -1,9 +1,12 @@
-// Generate lib/graders/_ajv.js and lib/io/_papaparse.js: ajv with ajv-formats, and papaparse, as
-// one ES module each, made by `deno bundle` from the versions pinned in import_map.json (and
-// lib/graders/_re2js.js, re2js, an ES module package, so that grading loads no npm package). The
-// CommonJS packages: loading one starts Deno's Node module loader and its process, stream and
-// zlib layers, and resolves each of ajv's ~60 files on its own (~110 ms of CPU before the first
-// schema; a bundled module loads in ~15 ms). Nothing in the bundles is written by hand.
+// Generate lib/graders/_ajv.js, lib/io/_papaparse.js and cli/_parse_args.js: ajv with ajv-formats,
+// papaparse, and @pkgjs/parseargs, as one ES module each, made by `deno bundle` from the versions
+// pinned in import_map.json (and lib/graders/_re2js.js, re2js, an ES module package, so that
+// grading loads no npm package). The CommonJS packages: loading one starts Deno's Node module
+// loader and its process, stream and zlib layers, and resolves each of ajv's ~60 files on its own
+// (~110 ms of CPU before the first schema; a bundled module loads in ~15 ms). @pkgjs/parseargs is
+// the package Node's own `util.parseArgs` came from: bundled, the command line parses its flags
+// without importing `node:util`, whose first import starts Deno's Node layer (~6–10 ms of every
+// command's start-up). Nothing in the bundles is written by hand.
 //
 //   deno task cjs-bundles                 rewrite the modules and their .d.ts
 //   deno run -A tools/bundle_cjs.ts DIR   write them into DIR instead (the tests compare)
@@ -25,7 +28,7 @@ const ROOT = new URL("../", import.meta.url);
 interface Bundle {
   /** The generated module's file name, in `folder`. */
   file: string;
-  /** The folder under lib/ it goes in. */
+  /** The folder it goes in, from the repository's root (`lib/io`, `cli`). */
   folder: string;
   /** Packages bundled (import-map names). */
   packages: string[];
@@ -52,7 +55,7 @@ const BUNDLES: Bundle[] = [
     // re2js is an ES module already: bundled only so that no run that grades loads a package
     // through Deno's npm resolver (~7–10 ms of CPU at start-up, and again in every worker).
     file: "_re2js.js",
-    folder: "graders",
+    folder: "lib/graders",
     packages: ["re2js"],
     entry: ([re2js]) => `import * as re2js from "${re2js}";\nexport const RE2JS = re2js.RE2JS;\n`,
     // Two doc comments name the class through the package's own file, which Deno would resolve.
@@ -66,7 +69,7 @@ const BUNDLES: Bundle[] = [
   },
   {
     file: "_ajv.js",
-    folder: "graders",
+    folder: "lib/graders",
     packages: ["ajv", "ajv-formats"],
     entry: ([ajv, formats]) =>
       `import { Ajv } from "${ajv}";\n` +
@@ -95,7 +98,7 @@ const BUNDLES: Bundle[] = [
   },
   {
     file: "_papaparse.js",
-    folder: "io",
+    folder: "lib/io",
     packages: ["papaparse"],
     entry: ([papa]) => `import Papa from "${papa}";\nexport default Papa;\n`,
     edits: [
@@ -123,6 +126,22 @@ const BUNDLES: Bundle[] = [
       `// @ts-types="${types}"\n` +
       `import Papa from "${papa}";\n` +
       "export default Papa;\n",
+  },
+  {
+    file: "_parse_args.js",
+    folder: "cli",
+    packages: ["@pkgjs/parseargs"],
+    entry: ([parseargs]) =>
+      `import parseargs from "${parseargs}";\nexport const parseArgs = parseargs.parseArgs;\n`,
+    edits: [],
+    license: "// (the Node.js contributors and the pkgjs authors, MIT License).",
+    // The package ships no types; Node's are its own (the same function, the same options).
+    dts: ([parseargs]) =>
+      "/**\n" +
+      ` * \`parseArgs\` of ${parseargs}: the function Node ships as \`util.parseArgs\`, typed by\n` +
+      " * Node's declarations.\n" +
+      " */\n" +
+      'export declare const parseArgs: typeof import("node:util").parseArgs;\n',
   },
 ];
 
@@ -238,16 +257,25 @@ async function metaValidator(dir: URL): Promise<{ js: URL; dts: URL }> {
   return { js, dts };
 }
 
+/** A generated module, its declarations, and the folder (from the root) they belong in. */
+export interface Bundled {
+  js: URL;
+  dts: URL;
+  folder: string;
+}
+
 /**
- * Bundle the pinned packages; each module goes into `dirFor(folder)` (by default its lib/
- * folder). Returns the written files by generated file name.
+ * Bundle the pinned packages; each module goes into `dirFor(folder)` (by default its own folder
+ * in the repository). Returns the written files by generated file name.
  */
 export async function bundleCjs(
-  dirFor: (folder: string) => URL = (folder) => new URL(`lib/${folder}/`, ROOT),
-): Promise<Record<string, { js: URL; dts: URL }>> {
-  const out: Record<string, { js: URL; dts: URL }> = {};
-  for (const b of BUNDLES) out[b.file] = await bundleOne(b, dirFor(b.folder));
-  out["_ajv_meta.js"] = await metaValidator(dirFor("graders"));
+  dirFor: (folder: string) => URL = (folder) => new URL(`${folder}/`, ROOT),
+): Promise<Record<string, Bundled>> {
+  const out: Record<string, Bundled> = {};
+  for (const b of BUNDLES) {
+    out[b.file] = { ...await bundleOne(b, dirFor(b.folder)), folder: b.folder };
+  }
+  out["_ajv_meta.js"] = { ...await metaValidator(dirFor("lib/graders")), folder: "lib/graders" };
   return out;
 }
 

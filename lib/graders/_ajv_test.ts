@@ -93,7 +93,7 @@ Deno.test("the generated meta-schema validator checks schemas as the one ajv com
   assertSameOutcomes(ahead, pkg, schemas, values);
 });
 
-Deno.test("the committed ajv and papaparse bundles are what tools/bundle_cjs.ts makes now", async (t) => {
+Deno.test("the committed ajv, papaparse and parseargs bundles are what tools/bundle_cjs.ts makes now", async (t) => {
   const committed = await Deno.readTextFile(GENERATED);
   const made = /Bundled with deno (\S+) /.exec(committed)?.[1];
   if (made !== Deno.version.deno) {
@@ -104,19 +104,20 @@ Deno.test("the committed ajv and papaparse bundles are what tools/bundle_cjs.ts 
   const dir = await Deno.makeTempDir({ prefix: "verdict-cjs-test-" });
   try {
     const written = await bundleCjs(() => new URL(`file://${dir}/`));
-    const lib = new URL("../", import.meta.url);
-    const places: Record<string, string> = {
-      "_re2js.js": "graders/",
-      "_ajv.js": "graders/",
-      "_ajv_meta.js": "graders/",
-      "_papaparse.js": "io/",
-    };
-    for (const [file, { js, dts }] of Object.entries(written)) {
+    const root = new URL("../../", import.meta.url);
+    assert.deepEqual(Object.keys(written).sort(), [
+      "_ajv.js",
+      "_ajv_meta.js",
+      "_papaparse.js",
+      "_parse_args.js",
+      "_re2js.js",
+    ]);
+    for (const [file, { js, dts, folder }] of Object.entries(written)) {
       const stem = file.replace(/\.js$/, "");
       await t.step(file, async () => {
-        const here = new URL(`${places[file]}${file}`, lib);
+        const here = new URL(`${folder}/${file}`, root);
         assert.equal(await Deno.readTextFile(js), await Deno.readTextFile(here));
-        const types = new URL(`${places[file]}${stem}.d.ts`, lib);
+        const types = new URL(`${folder}/${stem}.d.ts`, root);
         assert.equal(await Deno.readTextFile(dts), await Deno.readTextFile(types));
       });
     }
