@@ -9,10 +9,13 @@ export async function pinned(name: string): Promise<string> {
     imports: Record<string, string>;
   };
   const spec = map.imports[name];
-  if (!spec?.startsWith(`npm:${name}@`)) {
-    throw new Error(`import_map.json pins no npm version of ${name}`);
+  if (spec?.startsWith(`npm:${name}@`)) return spec;
+  // A package mapped by its folder (`"pure-rand/": "npm:/pure-rand@8.4.2/"`), for its subpaths.
+  const folder = map.imports[`${name}/`];
+  if (folder?.startsWith(`npm:/${name}@`) && folder.endsWith("/")) {
+    return `npm:${folder.slice(5, -1)}`;
   }
-  return spec;
+  throw new Error(`import_map.json pins no npm version of ${name}`);
 }
 
 /** `text` with every `find` replaced by `by`, which must occur exactly `times` times. */

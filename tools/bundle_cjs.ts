@@ -1,7 +1,8 @@
 // Generate lib/graders/_ajv.js, lib/io/_papaparse.js and cli/_parse_args.js: ajv with ajv-formats,
 // papaparse, and @pkgjs/parseargs, as one ES module each, made by `deno bundle` from the versions
 // pinned in import_map.json (and lib/graders/_re2js.js, re2js, an ES module package, so that
-// grading loads no npm package). The CommonJS packages: loading one starts Deno's Node module
+// grading loads no npm package; and lib/stats/_pure_rand.js, pure-rand's generator and
+// distribution, likewise for the bootstraps). The CommonJS packages: loading one starts Deno's Node module
 // loader and its process, stream and zlib layers, and resolves each of ajv's ~60 files on its own
 // (~110 ms of CPU before the first schema; a bundled module loads in ~15 ms). @pkgjs/parseargs is
 // the package Node's own `util.parseArgs` came from: bundled, the command line parses its flags
@@ -66,6 +67,24 @@ const BUNDLES: Bundle[] = [
     dts: ([re2js]) =>
       "/** The RE2 regular expression engine (linear-time matching) of the pinned re2js. */\n" +
       `export { RE2JS } from "${re2js}";\n`,
+  },
+  {
+    // pure-rand is an ES module package too: bundled so that the bootstraps (which every audit
+    // runs) load no package through Deno's npm resolver.
+    file: "_pure_rand.js",
+    folder: "lib/stats",
+    packages: ["pure-rand"],
+    entry: ([pureRand]) =>
+      `import { xoroshiro128plus as generator } from "${pureRand}/generator/xoroshiro128plus";\n` +
+      `import { uniformInt as distribution } from "${pureRand}/distribution/uniformInt";\n` +
+      "export const xoroshiro128plus = generator;\n" +
+      "export const uniformInt = distribution;\n",
+    edits: [],
+    license: "// (Nicolas Dubien and the pure-rand authors, MIT License).",
+    dts: ([pureRand]) =>
+      "/** pure-rand's xoroshiro128+ generator and its uniform integer distribution. */\n" +
+      `export { xoroshiro128plus } from "${pureRand}/generator/xoroshiro128plus";\n` +
+      `export { uniformInt } from "${pureRand}/distribution/uniformInt";\n`,
   },
   {
     file: "_ajv.js",

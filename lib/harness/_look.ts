@@ -3,8 +3,8 @@
 // needs for a decision. The shape is decided as io decides a format (by structure, whatever the
 // length of the first line or the blank lines before it); only a JSON document is read whole, the
 // rest in bounded chunks.
-// @ts-types="npm:@types/papaparse@5.5.2"
-import Papa from "npm:papaparse@5.7.1";
+// The pinned papaparse, bundled (loading the npm package starts Deno's npm resolver and Node layer).
+import Papa from "../io/_papaparse.js";
 import { FormatSniffer } from "../io/detect_format.ts";
 import { DEFAULT_READ_LIMITS } from "../io/limits.ts";
 import { parseJson } from "../io/nonfinite_json.ts";

@@ -6,8 +6,8 @@
  *
  * @module
  */
-// @ts-types="npm:@types/papaparse@5.5.2"
-import Papa from "npm:papaparse@5.7.1";
+// The pinned papaparse, bundled (loading the npm package starts Deno's npm resolver and Node layer).
+import Papa from "../io/_papaparse.js";
 import type { AuditRow } from "../audit/types.ts";
 import { finishDraft, newDraft, refuse } from "./_draft.ts";
 import type { HarnessDraft } from "./types.ts";

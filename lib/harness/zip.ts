@@ -1,15 +1,15 @@
 /**
  * Reading members of a zip archive such as an Inspect AI `.eval` log. This file only does the
  * container bookkeeping (end record, central directory, local headers, zip64 fields); the bytes
- * are decompressed by node:zlib (deflate, method 8) and `fzstd` (zstd, method 93), streamed from
+ * are decompressed by node:zlib (deflate, method 8) and `fzstd` (zstd, method 93), each imported
+ * when a member first needs it (a first import of either starts Deno's Node layer or its npm
+ * resolver, which an audit of a file that is no archive should not pay for), streamed from
  * the file and counted while they inflate: a member may inflate to the limit asked for (at most
  * `maxDecompressed`), the whole archive to `maxDecompressed`, whatever its headers claim, and
  * members whose data overlap (a zip bomb's trick) are refused.
  *
  * @module
  */
-import { createInflateRaw } from "node:zlib";
-import { Decompress as ZstdDecompress } from "npm:fzstd@0.1.1";
 import type { RandomAccessFile } from "./types.ts";
 import { UserRangeError, UserSyntaxError } from "../errors/mod.ts";
 import { DEFAULT_READ_LIMITS, formatByteSize } from "../io/limits.ts";
@@ -214,7 +214,7 @@ export async function openZip(file: RandomAccessFile): Promise<ZipArchive> {
   /** Decompressed chunks of a member (stored, deflate or zstd). */
   function decompressed(entry: ZipEntry, input: AsyncIterable<Uint8Array>) {
     if (entry.method === 0) return input;
-    if (entry.method === 8) return inflateChunks(input, createInflateRaw());
+    if (entry.method === 8) return inflateRaw(input);
     if (entry.method === 93) return unzstd(input);
     throw broken(file.name, `member "${entry.name}" uses compression method ${entry.method}`);
   }
@@ -285,10 +285,17 @@ export async function openZip(file: RandomAccessFile): Promise<ZipArchive> {
 
 const CHUNK = 1 << 16;
 
+/** A deflate stream (no zlib header) inflated by node:zlib. */
+async function* inflateRaw(input: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const { createInflateRaw } = await import("node:zlib");
+  yield* inflateChunks(input, createInflateRaw());
+}
+
 /** zstd frames decompressed block by block (each block is at most 128 KiB). */
 async function* unzstd(input: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const { Decompress } = await import("npm:fzstd@0.1.1");
   const out: Uint8Array[] = [];
-  const z = new ZstdDecompress((chunk) => {
+  const z = new Decompress((chunk) => {
     out.push(chunk);
   });
   for await (const chunk of input) {

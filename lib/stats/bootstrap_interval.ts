@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { xoroshiro128plus } from "npm:pure-rand@8.4.2/generator/xoroshiro128plus";
-import { uniformInt } from "npm:pure-rand@8.4.2/distribution/uniformInt";
+// The pinned pure-rand, bundled (tools/bundle_cjs.ts): no npm package to resolve at start-up.
+import { uniformInt, xoroshiro128plus } from "./_pure_rand.js";
 import { bootstrapSettings } from "./_check.ts";
 import { UserRangeError } from "../errors/mod.ts";
 import { percentile } from "./_percentile.ts";
