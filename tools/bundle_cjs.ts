@@ -19,10 +19,13 @@
 // - papaparse's Node stream input (`Papa.parse(Papa.NODE_STREAM_INPUT)`, which verdict never
 //   uses) requires node:stream when it is asked for; that require throws instead, and the
 //   `createRequire` prelude it needed goes, so neither module imports anything;
+// - @pkgjs/parseargs copies only the built-ins it uses into its primordials
+//   (tools/_trim_primordials.ts says how it decides);
 // - ajv's bundle runs its packages on the first call of its one export, `ajvModules()`, not when
 //   it loads: the statements esbuild writes for the entry's exports move into that function, so
 //   a run with no schema to check never evaluates ajv (~20 ms of CPU, on every worker too).
 import { bundleNpm, pinned, replaceExactly } from "./_bundle_npm.ts";
+import { trimPrimordials } from "./_trim_primordials.ts";
 
 const ROOT = new URL("../", import.meta.url);
 
@@ -43,6 +46,8 @@ interface Bundle {
   prelude?: string[];
   /** Run the packages on the first call of `<lazy>()`, not on load (see the header). */
   lazy?: string;
+  /** A checked edit of the whole text, after `edits` (its note goes in `editNote`). */
+  transform?: (text: string) => string;
   /** The license line of the header. */
   license: string;
   /** Packages only the declarations read (import-map names). */
@@ -153,6 +158,9 @@ const BUNDLES: Bundle[] = [
     entry: ([parseargs]) =>
       `import parseargs from "${parseargs}";\nexport const parseArgs = parseargs.parseArgs;\n`,
     edits: [],
+    transform: trimPrimordials,
+    editNote:
+      "; the primordials copy only the built-ins the package uses (tools/_trim_primordials.ts)",
     license: "// (the Node.js contributors and the pkgjs authors, MIT License).",
     // The package ships no types; Node's are its own (the same function, the same options).
     dts: ([parseargs]) =>
@@ -197,6 +205,7 @@ async function bundleOne(b: Bundle, dir: URL): Promise<{ js: URL; dts: URL }> {
   const types = await Promise.all((b.types ?? []).map(pinned));
   let text = await bundleNpm(b.entry(specs), { entryLabel: "the packages' exports" });
   for (const [find, by, times] of b.edits) text = replaceExactly(text, find, by, times);
+  if (b.transform) text = b.transform(text);
   if (b.lazy) text = lazyExports(text, b.lazy);
   if (/^import\b/m.test(text) || text.includes('__require("')) {
     throw new Error(`${b.file} still imports or requires something: check the edits`);
