@@ -102,12 +102,13 @@ Deno.test("each command loads its own job's modules, never mod.ts", async () => 
   without(notebook, "notebook", ["mod.ts", "lib/graders", "lib/stats", "lib/render", "lib/score"]);
 });
 
-Deno.test("score, interval and audit evaluate no node: module or npm package before they run", async () => {
+Deno.test("score, interval, audit and compare evaluate no node: module or npm package before they run", async () => {
   // The first node: module evaluated starts Deno's Node layer (~6–10 ms of start-up), and the
   // first npm package its npm resolver (a CommonJS one, Node's module loader too): flags are
   // parsed by the bundled @pkgjs/parseargs, packages come bundled (tools/bundle_cjs.ts), and
-  // node:path, node:zlib and fzstd are imported where a path is resolved or a member inflated.
-  for (const command of ["score", "interval", "audit"]) {
+  // node:path, node:zlib and fzstd are imported where a path is resolved or a member inflated;
+  // compare loads the eval job (and the AI SDK) only to score an answers file.
+  for (const command of ["score", "interval", "audit", "compare"]) {
     const evaluated = await staticClosure(`cli/${command}.ts`, { dynamic: false });
     const outside = [...evaluated].filter((s) => /^(node|npm):/.test(s));
     assert.deepEqual(outside, [], `${command} evaluates ${outside.join(", ")} at start-up`);

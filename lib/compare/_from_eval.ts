@@ -2,10 +2,7 @@
 // against its dataset with the eval's own metrics, without calling any model.
 import { markUserError } from "../errors/mod.ts";
 import type { ReadLimits, Source } from "../io/mod.ts";
-import { readAnswers } from "../eval/answers_file.ts";
-import { readDataset } from "../eval/dataset.ts";
 import type { EvalResult } from "../eval/eval_result.ts";
-import { evaluate } from "../eval/evaluate.ts";
 import type { AnswerRecord } from "../eval/types.ts";
 import type { Collector } from "./_collect.ts";
 import type { GraderInfo } from "./_grader_comparison.ts";
@@ -88,6 +85,13 @@ export async function scoreAnswersFile(
       ? markUserError(new Deno.errors.NotFound(`Cannot read answers file "${path}": no such file`))
       : error;
   });
+  // The eval job's modules are loaded for an answers file only: they bring the model clients'
+  // packages (the AI SDK), which no other comparison needs at start-up.
+  const [{ readAnswers }, { readDataset }, { evaluate }] = await Promise.all([
+    import("../eval/answers_file.ts"),
+    import("../eval/dataset.ts"),
+    import("../eval/evaluate.ts"),
+  ]);
   const kept = await readAnswers(path);
   const answers = ownAnswers(kept.answers.values());
   const failures = ownAnswers(kept.failures.values());
