@@ -22,9 +22,19 @@ const row: fc.Arbitrary<GradableRow> = fc.record({
   ),
 });
 
+// Rows whose one reference value is their output (or a copy of it), mixed with any rows.
+const sameRow: fc.Arbitrary<GradableRow> = fc.tuple(
+  row,
+  fc.constantFrom(
+    "exact" as const,
+    "any-of" as const,
+    "label" as const,
+  ),
+).map(([r, kind]) => ({ ...r, reference: { kind, values: [r.output.split("").join("")] } }));
+
 Deno.test("rows by columns come back as they went, through structured cloning", () => {
   fc.assert(
-    fc.property(fc.array(row, { maxLength: 40 }), (rows) => {
+    fc.property(fc.array(fc.oneof(row, sameRow), { maxLength: 40 }), (rows) => {
       const columns = packRows(rows);
       const sent = structuredClone(columns, {
         transfer: [columns.kinds.buffer, columns.counts.buffer],
@@ -53,4 +63,41 @@ Deno.test("columns no row of a chunk uses are not sent", () => {
   assert.deepEqual([...columns.kinds], [0, -1]);
   assert.deepEqual([...columns.counts], [2, 0]);
   assert.deepEqual(columns.values, ["a", "b"]);
+});
+
+Deno.test("a reference that is the output is sent once, and comes back as the output", () => {
+  const rows: GradableRow[] = [
+    {
+      output: "x",
+      reference: { kind: "exact", values: ["x"] },
+      schema: undefined,
+      threshold: undefined,
+      assertions: null,
+    },
+    {
+      output: "y",
+      reference: { kind: "any-of", values: ["y", "z"] },
+      schema: undefined,
+      threshold: undefined,
+      assertions: null,
+    },
+    {
+      output: "",
+      reference: { kind: "label", values: [""] },
+      schema: undefined,
+      threshold: undefined,
+      assertions: null,
+    },
+    {
+      output: "w",
+      reference: { kind: "exact", values: ["v"] },
+      schema: undefined,
+      threshold: undefined,
+      assertions: null,
+    },
+  ];
+  const columns = packRows(rows);
+  assert.deepEqual([...columns.counts], [-1, 2, -1, 1]);
+  assert.deepEqual(columns.values, ["y", "z", "v"]);
+  assert.deepEqual(unpackRows(structuredClone(columns)), rows);
 });
