@@ -1,9 +1,11 @@
 // A quick test that a regex pattern cannot match an output, so that patterns read from a file
 // (often plain sentences, a new one on every row) need not be compiled to learn it. Only patterns
 // of the plainest form are looked at: characters, `.`, `^`, `$` and the repeats `*`, `+`, `?` (each
-// maybe followed by `?`), nothing escaped, no classes, groups, alternatives or counted repeats.
-// Every such pattern is valid RE2, and any match of it contains, in order, the runs of characters
-// that no repeat makes optional: if one of them is missing from the output, it cannot match.
+// maybe followed by `?`), nothing escaped, no classes, alternatives or counted repeats, and groups
+// only where they change nothing (see `withoutGroups`). Every such pattern is valid RE2, and any
+// match of it contains, in order, the runs of characters that no repeat makes optional: if one of
+// them is missing from the output, it cannot match; nor can it when a character it requires comes
+// after a `$` or before a `^` (the end and start of the text: RE2 is not asked for multi-line).
 // Anything else (or a run found) is left to RE2, which decides. `plainMatch` goes further for the
 // plainest patterns of all (characters and `.`, which is what a sentence read as a pattern
 // mostly is): it answers exactly as RE2 would, without compiling.
@@ -15,8 +17,62 @@ const SPECIAL = new Set(["\\", "(", ")", "[", "]", "{", "}", "|"]);
 const REPEAT = new Set(["*", "+", "?"]);
 
 /**
- * The character runs every match of `pattern` contains, or undefined when the pattern is not of
- * the plain form (or has surrogate code units, left to RE2 to judge).
+ * `pattern` without the parentheses of its groups when every group changes nothing (no repeat
+ * right after it, no flags in it, nothing repeated right at its start, all of them closed) and
+ * the pattern has no `|`: `(ab)c` matches exactly the texts `abc` does, and is valid RE2 exactly
+ * when `abc` is (prose read as a pattern often has a word in parentheses). The pattern itself
+ * when it has no parenthesis; undefined when some group does change something, the pattern has a
+ * `|`, or a `\` or `[` (where a parenthesis may be a character) comes before the last
+ * parenthesis: RE2 decides those.
+ *
+ * @example Words in parentheses
+ * ```ts
+ * import { withoutGroups } from "./_regex_prefilter.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(withoutGroups("Paris (France)."), "Paris France.");
+ * assert.equal(withoutGroups("Paris (France)?"), undefined);
+ * assert.equal(withoutGroups("(a|b)c"), undefined);
+ * assert.equal(withoutGroups("(?i)paris"), undefined);
+ * ```
+ */
+export function withoutGroups(pattern: string): string | undefined {
+  const last = Math.max(pattern.lastIndexOf("("), pattern.lastIndexOf(")"));
+  if (last < 0) return pattern;
+  if (pattern.includes("|")) return undefined;
+  let depth = 0;
+  let out = "";
+  let from = 0;
+  for (let i = 0; i <= last; i++) {
+    const c = pattern[i];
+    if (c === "\\" || c === "[") return undefined;
+    if (c === "(") {
+      // `(?` starts flags or a non-capturing or named group; a repeat there has no argument.
+      if (REPEAT.has(pattern[i + 1])) return undefined;
+      depth++;
+    } else if (c === ")") {
+      if (depth === 0) return undefined; // RE2: unexpected )
+      const next = pattern[i + 1];
+      if (REPEAT.has(next) || next === "{") return undefined;
+      depth--;
+    } else continue;
+    out += pattern.slice(from, i);
+    from = i + 1;
+  }
+  if (depth !== 0) return undefined; // RE2: missing )
+  return out + pattern.slice(from);
+}
+
+const WITHOUT_GROUPS = memoized(withoutGroups);
+
+/** A pattern that no text matches (a required character after a `$` or before a `^`). */
+const NEVER: readonly string[] = Object.freeze([]);
+
+/**
+ * The character runs every match of `pattern` contains, {@link NEVER} when no text matches it, or
+ * undefined when the pattern is not of the plain form (or has surrogate code units, left to RE2
+ * to judge). A group is read as its content, required once (no repeat after it, or `+`) or not
+ * at all (`?`, `*`: what its content required is forgotten).
  */
 function requiredRuns(pattern: string): readonly string[] | undefined {
   const runs: string[] = [];
@@ -25,28 +81,65 @@ function requiredRuns(pattern: string): readonly string[] | undefined {
     if (run !== "") runs.push(run);
     run = "";
   };
+  // Whether a character that every match has was seen, and whether a `$` was; a `^` after the
+  // first or a required character after the second leaves no text that can match.
+  let required = false;
+  let end = false;
+  let never = false;
+  // For each open group, what was known where it opened (an optional group goes back to it).
+  const opened: { runs: number; required: boolean; end: boolean; never: boolean }[] = [];
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i];
     const code = c.charCodeAt(0);
-    if (SPECIAL.has(c) || REPEAT.has(c) || (code >= 0xd800 && code <= 0xdfff)) return undefined;
+    if (c === "(") {
+      // `(?` starts flags or a non-capturing or named group; a repeat there has no argument.
+      if (REPEAT.has(pattern[i + 1])) return undefined;
+      close();
+      opened.push({ runs: runs.length, required, end, never });
+      continue;
+    }
+    if (SPECIAL.has(c) && c !== ")" || REPEAT.has(c) || (code >= 0xd800 && code <= 0xdfff)) {
+      return undefined;
+    }
     let repeat = pattern[i + 1];
     if (REPEAT.has(repeat)) {
       i++;
       if (pattern[i + 1] === "?") i++; // a lazy repeat matches the same texts
       if (REPEAT.has(pattern[i + 1])) return undefined; // `a**`: RE2 refuses it
-    } else repeat = "";
+    } else if (repeat === "{") return undefined;
+    else repeat = "";
+    if (c === ")") {
+      const before = opened.pop();
+      if (before === undefined) return undefined; // RE2: unexpected )
+      close();
+      if (repeat === "?" || repeat === "*") {
+        runs.length = before.runs;
+        ({ required, end, never } = before);
+      }
+      continue;
+    }
     if (c === "^" || c === "$") {
       if (repeat !== "") return undefined;
+      if (c === "^" && required) never = true;
+      if (c === "$") end = true;
       close();
-    } else if (c === ".") close();
+      continue;
+    }
+    const needed = repeat === "" || repeat === "+";
+    if (needed) {
+      required = true;
+      if (end) never = true;
+    }
+    if (c === ".") close();
     else if (repeat === "") run += c;
     else if (repeat === "+") {
       run += c;
       close();
     } else close(); // `*` or `?`: the character may be absent
   }
+  if (opened.length > 0) return undefined; // RE2: missing )
   close();
-  return runs;
+  return never ? NEVER : runs;
 }
 
 const RUNS = memoized(requiredRuns);
@@ -74,6 +167,7 @@ function asciiLower(s: string): string {
 export function mayMatch(pattern: string, output: string, ignoreCase: boolean): boolean {
   const runs = RUNS(pattern);
   if (runs === undefined) return true;
+  if (runs === NEVER) return false;
   if (ignoreCase) {
     if (!isAscii(pattern) || !isAscii(output)) return true;
     const text = asciiLower(output);
@@ -135,9 +229,11 @@ function notPlain(c: number): boolean {
  * exists), or undefined for any other pattern. The atoms kept have no repeat of their own, so
  * they are one stretch of the pattern.
  */
-function plainOf(pattern: string, search: boolean): Plain | undefined {
+function plainOf(source: string, search: boolean): Plain | undefined {
   // No special character (nor surrogate) at all: every atom is kept (the loop below finds so).
-  if (!ANY_SPECIAL.test(pattern)) return plainFrom(pattern);
+  if (!ANY_SPECIAL.test(source)) return plainFrom(source);
+  const pattern = WITHOUT_GROUPS(source);
+  if (pattern === undefined) return undefined;
   let begin = 0;
   let end = 0;
   let required = false; // an atom with no repeat seen

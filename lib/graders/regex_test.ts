@@ -99,23 +99,63 @@ Deno.test("a pattern is skipped uncompiled only where RE2 finds no match", () =>
     "$",
     "é",
     "(",
+    ")",
+    "(",
+    ")",
+    "|",
     "\\",
   ], 8);
   const output = textOf(["a", "A", "b", "k", "K", "\u212a", " ", "\n", ".", "é", "É"], 8);
+  // Patterns ruled out with a group, or with a character after a `$` or before a `^`.
+  let grouped = 0;
+  let anchored = 0;
   fc.assert(
     fc.property(pattern, output, fc.boolean(), (p, o, ignoreCase) => {
       if (mayMatch(p, o, ignoreCase)) return;
+      // Compiling throws on a broken pattern, which must never be ruled out.
       const re = RE2JS.compile(p, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
       assert.equal(re.test(o), false, `${p} in ${o}`);
       assert.equal(re.testExact(o), false);
+      if (p.includes("(")) grouped++;
+      if (/\$[^$]|[^^]\^/.test(p)) anchored++;
     }),
     { numRuns: 20_000 },
   );
+  assert.ok(grouped > 100 && anchored > 300, `ruled out: ${grouped} grouped, ${anchored} anchored`);
+});
+
+Deno.test("a required character after a $ or before a ^ rules a pattern out, groups or not", () => {
+  for (const p of ["costs $5", "costs $5.", "a^b", "(a)^", "x$.", "(price $5)"]) {
+    assert.equal(mayMatch(p, p, false), false, p);
+    assert.equal(RE2JS.compile(p).test(p), false, p);
+  }
+  for (const p of ["costs $", "costs $5?x?", "costs $5?", "^a", "$^", "a$$", "(a)$"]) {
+    assert.equal(mayMatch(p, "costs a", false), true, p);
+  }
 });
 
 Deno.test("a plain pattern's match is RE2's, found without compiling it", () => {
   const pattern = textOf(
-    ["a", "A", "b", "k", "s", " ", ".", "*", "?", "+", "é", "\n", "^", "\ufffd", "(", "$", "\\"],
+    [
+      "a",
+      "A",
+      "b",
+      "k",
+      "s",
+      " ",
+      ".",
+      "*",
+      "?",
+      "+",
+      "é",
+      "\n",
+      "^",
+      "\ufffd",
+      "(",
+      ")",
+      "$",
+      "\\",
+    ],
     6,
   );
   // Lone surrogate halves and U+FFFD too: RE2 may read a lone half as U+FFFD.
@@ -169,7 +209,11 @@ Deno.test("sentences read as patterns are matched as RE2 matches them", () => {
     assert.equal(plainMatch(p, o, false, false), expected, p);
     assert.equal(RE2JS.compile(p).test(o), expected, p);
   }
-  assert.equal(plainMatch("(a)", "a", false, false), undefined);
+  // A group that changes nothing is read through; one with a repeat is RE2's to decide.
+  assert.equal(plainMatch("Paris (France).", "In Paris France!", false, false), true);
+  assert.equal(plainMatch("(a)", "b", false, false), false);
+  assert.equal(plainMatch("(a)?", "b", false, false), undefined);
+  assert.equal(plainMatch("(a", "a", false, false), undefined);
 });
 
 Deno.test("one pattern is judged as the same pattern among others that cannot match", () => {
