@@ -420,7 +420,56 @@ export function bleuFigures(
  * ```
  */
 export function bleuScore(stats: readonly number[], settings: BleuSettings): number {
-  return scoreOf(stats, 0, orderOf(stats, settings.maxNgramOrder), settings);
+  return rememberedScoreOf(stats, orderOf(stats, settings.maxNgramOrder), settings);
+}
+
+/** The longest hypothesis whose all-matched score {@link rememberedScoreOf} keeps. */
+const REMEMBERED_LENGTHS = 256;
+// Scores of all-matched statistics by length (NaN: not yet worked out), for the settings below.
+const rememberedScores = new Float64Array(REMEMBERED_LENGTHS + 1).fill(NaN);
+let rememberedMethod = "";
+let rememberedValue: number | null = null;
+let rememberedEffective = false;
+let rememberedOrder = 0;
+
+/**
+ * {@link scoreOf} of `stats` (from index 0), the same figure, looked up when the statistics are
+ * those of a segment every reference n-gram of which matched: a reference the hypothesis's
+ * tokens (the most common row). Such statistics (`length` tokens both sides; each order's
+ * matches and n-grams max(0, length − n + 1)) depend on the length and the order alone, and
+ * `scoreOf` on them and the smoothing and effective-order settings alone, so each length's score
+ * is worked out once by `scoreOf` itself and kept until those settings change. Any other
+ * statistics are scored as they are. (The scratch figures of `scoreOf` are not set here.)
+ */
+function rememberedScoreOf(
+  stats: { readonly [i: number]: number },
+  order: number,
+  settings: BleuSettings,
+): number {
+  const length = stats[0];
+  if (!(length >= 0 && length <= REMEMBERED_LENGTHS) || stats[1] !== length) {
+    return scoreOf(stats, 0, order, settings);
+  }
+  for (let n = 1; n <= order; n++) {
+    const grams = length >= n ? length - n + 1 : 0;
+    if (stats[1 + n] !== grams || stats[1 + order + n] !== grams) {
+      return scoreOf(stats, 0, order, settings);
+    }
+  }
+  if (
+    settings.smoothMethod !== rememberedMethod ||
+    !Object.is(settings.smoothValue, rememberedValue) ||
+    settings.effectiveOrder !== rememberedEffective || order !== rememberedOrder
+  ) {
+    rememberedScores.fill(NaN);
+    rememberedMethod = settings.smoothMethod;
+    rememberedValue = settings.smoothValue;
+    rememberedEffective = settings.effectiveOrder;
+    rememberedOrder = order;
+  }
+  let score = rememberedScores[length];
+  if (score !== score) rememberedScores[length] = score = scoreOf(stats, 0, order, settings);
+  return score;
 }
 
 // What the last {@link scoreOf} left besides the score: each order's count and total (add-k's k
@@ -604,7 +653,9 @@ function summedStats(
   for (let i = 0; i < hypotheses.length; i++) {
     statsInto(hypotheses[i], references[i], settings, row);
     for (let k = 0; k < width; k++) total[k] += row[k];
-    if (sentences !== undefined) sentences.scores.push(scoreOf(row, 0, order, sentences.settings));
+    if (sentences !== undefined) {
+      sentences.scores.push(rememberedScoreOf(row, order, sentences.settings));
+    }
   }
   return total;
 }

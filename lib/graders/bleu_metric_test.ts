@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
+  bleuFigures,
   bleuFromStats,
+  bleuScore,
   bleuStats,
   corpusBleu,
   corpusBleuWithSentences,
@@ -242,4 +244,83 @@ Deno.test("13a with one reference: statistics as string n-grams count them, shar
     }),
     { numRuns: 3000 },
   );
+});
+
+Deno.test("bleuScore of all-matched statistics (remembered by length) equals the general scoring", () => {
+  // Statistics of a segment every n-gram of which matched, then the same a number away from that
+  // pattern, under settings switching between two (differing in one field) from call to call: bleuScore keeps the first
+  // kind's scores by length for the settings of the last call, bleuFigures always scores in full.
+  // (With add-k, 100·x / x is not always 100, so k matters too.)
+  const settings = fc.record({
+    tokenize: fc.constant("13a" as const),
+    lowercase: fc.constant(false),
+    smoothMethod: fc.constantFrom(
+      "exp" as const,
+      "floor" as const,
+      "add-k" as const,
+      "none" as const,
+    ),
+    smoothValue: fc.constantFrom(null, 0, 0.01, 0.1, 1, 2.5),
+    maxNgramOrder: fc.integer({ min: 1, max: 6 }),
+    effectiveOrder: fc.boolean(),
+  });
+  const field = fc.constantFrom(
+    "smoothMethod" as const,
+    "smoothValue" as const,
+    "maxNgramOrder" as const,
+    "effectiveOrder" as const,
+  );
+  const call = fc.tuple(
+    fc.boolean(),
+    fc.oneof(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 300 })),
+    fc.integer({ min: -1, max: 13 }),
+  );
+  fc.assert(
+    fc.property(
+      settings,
+      settings,
+      field,
+      fc.array(call, { minLength: 1, maxLength: 16 }),
+      (a, other, key, calls) => {
+        // Two settings that differ in one field at most.
+        const b = { ...a, [key]: other[key] };
+        for (const [first, length, nudged] of calls) {
+          const s = first ? a : b;
+          const order = s.maxNgramOrder;
+          const stats = [length, length];
+          for (let n = 1; n <= order; n++) stats.push(Math.max(0, length - n + 1));
+          for (let n = 1; n <= order; n++) stats.push(Math.max(0, length - n + 1));
+          assert.equal(
+            bleuScore(stats, s),
+            bleuFigures(stats, s).score,
+            JSON.stringify([s, stats]),
+          );
+          // One number changed (after the pattern's score is kept): no longer all matched, or
+          // another length's pattern.
+          if (nudged < 0 || nudged >= stats.length) continue;
+          stats[nudged] += nudged % 2 === 0 ? 1 : -1;
+          if (stats[nudged] < 0) continue;
+          assert.equal(
+            bleuScore(stats, s),
+            bleuFigures(stats, s).score,
+            JSON.stringify([s, stats]),
+          );
+        }
+      },
+    ),
+    { numRuns: 5_000 },
+  );
+  // add-k's k matters even when everything matched: 44 tokens and k = 0.02 score below 1.
+  const addK = {
+    tokenize: "13a",
+    lowercase: false,
+    smoothMethod: "add-k",
+    smoothValue: 1,
+    maxNgramOrder: 4,
+    effectiveOrder: true,
+  } as const;
+  const stats = [44, 44, 44, 43, 42, 41, 44, 43, 42, 41];
+  assert.equal(bleuScore(stats, addK), 1);
+  assert.equal(bleuScore(stats, { ...addK, smoothValue: 0.02 }), 0.9999999999999996);
+  assert.equal(bleuScore(stats, addK), 1);
 });

@@ -368,48 +368,56 @@ export function count13a(line: string): number {
   return start >= 0 ? count + pieceCount(s, start, length, touched, lastTouched) : count;
 }
 
-// Classes of ASCII characters for plainCount: whitespace that only separates pieces, characters
-// no rule touches (letters, digits, the apostrophe), the stops `.` and `,`, and the others
-// (touched ones, control characters, and the line break, which `prepared` may change).
+// The quick count reads a line through a table of states and characters. The states: in a gap
+// (whitespace between pieces, or the line's start), at the first character of a word, further in
+// a word (letters, digits, the apostrophe, non-ASCII characters but Python's whitespace: nothing
+// a rule touches), at a stop (`.` or `,`) ending a word, and failed (a line for the full scan).
+// The states entering a new token (a word's first character, a stop) are the odd ones, so a
+// token is counted by adding the state's low bit. Failed is absorbing; it is 4 so that `state <<
+// 7 | c` indexes the table for every state and ASCII character.
 const GAP = 0;
-const WORD = 1;
-const STOP = 2;
-const OTHER = 3;
-const CLASS = new Uint8Array(128).fill(OTHER);
-for (let c = 0x21; c < 0x7f; c++) if (TOUCHED[c] === 0) CLASS[c] = WORD;
-CLASS[0x2e] = STOP;
-CLASS[0x2c] = STOP;
-for (const c of [0x09, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x1f, 0x20]) CLASS[c] = GAP;
+const WORD_START = 1;
+const WORD = 2;
+const STOP = 3;
+const FAILED = 4;
+/** The next state by `state << 7 | c` for an ASCII `c`. */
+const NEXT = new Uint8Array(5 << 7).fill(FAILED);
+for (let c = 0; c < 128; c++) {
+  // Whitespace that only separates pieces (not the line break, which `prepared` may change).
+  const gap = c === 0x20 || c === 0x09 || (c >= 0x0b && c <= 0x0d) || (c >= 0x1c && c <= 0x1f);
+  const word = c > 0x20 && c < 0x7f && TOUCHED[c] === 0;
+  const stop = c === 0x2e || c === 0x2c;
+  for (const state of [GAP, WORD_START, WORD, STOP]) {
+    let next = FAILED;
+    // A word starts after a gap; one going on past a stop is for the full scan.
+    if (word) next = state === GAP ? WORD_START : state === STOP ? FAILED : WORD;
+    // A stop ends a word (never starts a piece; two in a row are for the full scan).
+    else if (stop) next = state === WORD_START || state === WORD ? STOP : FAILED;
+    else if (gap) next = GAP;
+    NEXT[(state << 7) | c] = next;
+  }
+}
+/** An ASCII character standing for a non-ASCII one in {@link NEXT}: a space or a letter. */
+const SPACE = 0x20;
+const LETTER = 0x61;
 
 /**
  * {@link count13a} of a line made of words of untouched characters, each maybe ending in one
  * `.` or `,`, between runs of whitespace (most sentences), or -1 for any other line. Nothing in
  * such a line is for `prepared` to change (no `<`, `&` or line break); each word is a piece of
- * one token, and a stop ending a word is the one touched character of its piece, at its end
- * after a word: a token of its own (what {@link closePiece} does with it). One look at each
- * character, against a table, instead of the full scan's tests.
+ * one token (a non-ASCII character other than whitespace is untouched: every rule's class is
+ * ASCII, and `[^0-9]` takes it as a letter), and a stop ending a word is the one touched
+ * character of its piece, at its end after a word: a token of its own (what {@link closePiece}
+ * does with it). One table look-up a character.
  */
 function plainCount(line: string): number {
   let tokens = 0;
-  let previous = GAP;
+  let state = GAP;
   for (let i = 0; i < line.length; i++) {
     const c = line.charCodeAt(i);
-    const k = c < 128 ? CLASS[c] : OTHER;
-    if (k === previous) {
-      // Within a word or a gap: nothing new (two stops in a row are for the full scan).
-      if (k === STOP || k === OTHER) return -1;
-      continue;
-    }
-    if (k === WORD) {
-      // A word starts after a gap; one going on past a stop is for the full scan.
-      if (previous === STOP) return -1;
-      tokens++;
-    } else if (k === STOP) {
-      // A stop ends a word (never starts a piece).
-      if (previous !== WORD) return -1;
-      tokens++;
-    } else if (k === OTHER) return -1;
-    previous = k;
+    state = NEXT[(state << 7) | (c < 128 ? c : isPyWhitespace(line, i) ? SPACE : LETTER)];
+    if (state === FAILED) return -1;
+    tokens += state & 1;
   }
   return tokens;
 }

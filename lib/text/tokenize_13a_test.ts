@@ -108,13 +108,30 @@ Deno.test("count13a counts the tokens spans13a finds", () => {
   );
 });
 
-Deno.test("count13a: lines of plain words and stops (its quick count) as spans13a counts them", () => {
+Deno.test("count13a: lines of plain words and stops, ASCII or not (its quick count), as spans13a counts them", () => {
   // Mostly words, stops and whitespace, so that the quick count answers most lines; the other
   // characters send a line to the full scan (and must not be counted by the quick one).
   const spans = new Spans13a();
   const unit = fc.oneof(
     { weight: 12, arbitrary: fc.constantFrom("a", "Zb", "it's", "07", "'", " ", "  ", "\t", "\r") },
     { weight: 4, arbitrary: fc.constantFrom(".", ",", "x.", "y, ") },
+    // Non-ASCII words and whitespace (the quick count takes them too), lone surrogate halves.
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(
+        "é",
+        "日本",
+        "😀",
+        "é.",
+        "\ud83d",
+        "\ude00",
+        "\u00a0",
+        "\u0085",
+        "\u2028",
+        "\u3000",
+        "\u200b",
+      ),
+    },
     {
       weight: 1,
       arbitrary: fc.constantFrom(
