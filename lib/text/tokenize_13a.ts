@@ -412,14 +412,43 @@ const LETTER = 0x61;
  */
 function plainCount(line: string): number {
   let tokens = 0;
+  let stops = 0;
   let state = GAP;
   for (let i = 0; i < line.length; i++) {
     const c = line.charCodeAt(i);
     state = NEXT[(state << 7) | (c < 128 ? c : isPyWhitespace(line, i) ? SPACE : LETTER)];
     if (state === FAILED) return -1;
     tokens += state & 1;
+    // (1 at STOP, 3, alone of the four.)
+    stops += (state >> 1) & state;
   }
+  plainLine = line;
+  plainWords = tokens - stops;
   return tokens;
+}
+
+// The last line the quick count took and its words (runs of characters other than Python's
+// whitespace: one a piece, as every piece of such a line is a word, maybe with a stop).
+let plainLine = "";
+let plainWords = 0;
+
+/**
+ * How many runs of characters other than Python's whitespace `line` has (Python's
+ * `len(line.split())`) when it is the last line {@link count13a} counted by its quick count, or
+ * -1: TER's word count of an output BLEU has just counted, found without reading it again.
+ *
+ * @example After counting a line
+ * ```ts
+ * import { count13a, plainWordsOf } from "./tokenize_13a.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(count13a("Yes, it is."), 5);
+ * assert.equal(plainWordsOf("Yes, it is."), 3);
+ * assert.equal(plainWordsOf("No."), -1);
+ * ```
+ */
+export function plainWordsOf(line: string): number {
+  return line === plainLine ? plainWords : -1;
 }
 
 const scratch = new Spans13a();

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { pySplit } from "./python_strings.ts";
 import { tercomWordCount, tokenizeTercom } from "./tokenize_tercom.ts";
+import { count13a, plainWordsOf } from "./tokenize_13a.ts";
 
 Deno.test("tercom by default only lowercases and collapses whitespace", () => {
   assert.equal(tokenizeTercom("  The CAT,\tsat.  "), "the cat, sat.");
@@ -86,4 +87,53 @@ Deno.test("tercomWordCount counts the tokens tokenizing without normalized or no
     }),
     { numRuns: 3_000 },
   );
+});
+
+Deno.test("tercomWordCount of a line the 13a count has just read: the words BLEU's count found", () => {
+  // Lines of words, stops, other symbols and whitespace (ASCII or not, line breaks): the quick 13a
+  // count takes some, and then tells tercomWordCount their words; a line it did not take, or
+  // another, must still be counted in full.
+  const unit = fc.constantFrom(
+    "a",
+    "Zb",
+    "it's",
+    "é",
+    "日本",
+    "😀",
+    "\ud83d",
+    ".",
+    ",",
+    "x.",
+    "y,",
+    "?",
+    "(",
+    "-",
+    " ",
+    "  ",
+    "\t",
+    "\n",
+    "\r",
+    "\u00a0",
+    "\u0085",
+    "\u3000",
+    "\u200b",
+  );
+  const line = fc.array(unit, { maxLength: 12 }).map((parts) => parts.join(""));
+  fc.assert(
+    fc.property(line, line, fc.boolean(), (counted, asked, same) => {
+      const text = same ? counted : asked;
+      count13a(counted);
+      const words = plainWordsOf(text);
+      assert.ok(words === -1 || words === pySplit(text).length, JSON.stringify([counted, text]));
+      assert.equal(tercomWordCount(text), pySplit(text).length, JSON.stringify([counted, text]));
+    }),
+    { numRuns: 10_000 },
+  );
+  // A quick-counted line gives its words away, its copy too (equal strings); a line the quick
+  // count could not take does not replace it.
+  assert.equal(count13a("Yes, it is."), 5);
+  assert.equal(plainWordsOf(["Yes,", "it", "is."].join(" ")), 3);
+  count13a("Yes (it is).");
+  assert.equal(plainWordsOf("Yes, it is."), 3);
+  assert.equal(plainWordsOf("Yes (it is)."), -1);
 });
