@@ -92,6 +92,10 @@ export const bleuGrader: DefinedGrader<
     if (input.references.length === 0) return noReference();
     const settings = sentenceSettings(options);
     const stats = bleuStatsWith(input.output, input.references, settings);
+    // Without a threshold (the usual row) the result `graded` would build, made directly.
+    if (input.threshold === undefined) {
+      return { score: bleuScore(stats, settings), pass: null, stats };
+    }
     return graded(bleuScore(stats, settings), input.threshold, { stats });
   },
   describe(options) {

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { bleuGrader } from "./bleu.ts";
-import { bleuFromStats, corpusBleu, sentenceBleu } from "./bleu_metric.ts";
+import fc from "fast-check";
+import { graded } from "./_result.ts";
+import { bleuFromStats, bleuStats, corpusBleu, sentenceBleu } from "./bleu_metric.ts";
 
 Deno.test("bleu: row stats add up to corpus BLEU", () => {
   const rows = [
@@ -44,4 +46,24 @@ Deno.test("bleu: settings remembered for frozen options follow the options of ea
       assert.equal(bleuGrader.grade(row, bleuGrader.resolve(options)).score, expected);
     }
   }
+});
+
+Deno.test("bleu: a row without a threshold gets the result graded() builds, keys in its order", () => {
+  const text = fc.array(
+    fc.constantFrom("the", "cat", "Sat", "é", "日本", ".", ",", "(", " ", "\n"),
+    {
+      maxLength: 10,
+    },
+  ).map((w) => w.join(" "));
+  fc.assert(
+    fc.property(text, fc.array(text, { minLength: 1, maxLength: 3 }), (output, references) => {
+      const result = bleuGrader.grade({ output, references });
+      const expected = graded(sentenceBleu(output, references).score, undefined, {
+        stats: bleuStats(output, references),
+      });
+      assert.deepEqual(result, expected);
+      assert.deepEqual(Object.keys(result), Object.keys(expected));
+    }),
+    { numRuns: 2_000 },
+  );
 });
