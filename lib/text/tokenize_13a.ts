@@ -369,31 +369,42 @@ export function count13a(line: string): number {
 }
 
 // The quick count reads a line through a table of states and characters. The states: in a gap
-// (whitespace between pieces, or the line's start), at the first character of a word, further in
-// a word (letters, digits, the apostrophe, non-ASCII characters but Python's whitespace: nothing
-// a rule touches), at a stop (`.` or `,`) ending a word, and failed (a line for the full scan).
-// The states entering a new token (a word's first character, a stop) are the odd ones, so a
-// token is counted by adding the state's low bit. Failed is absorbing; it is 4 so that `state <<
-// 7 | c` indexes the table for every state and ASCII character.
+// (whitespace between pieces, or the line's start); at a word's first character (at a piece's
+// start, or after a symbol within one); further in a word (letters, digits, the apostrophe,
+// non-ASCII characters but Python's whitespace: nothing a rule touches); at a stop (`.` or `,`)
+// ending a word; at an ASCII symbol (at a piece's start or within one); failed (a line for the
+// full scan). Their numbers say what each starts: bit 0 a token, bit 1 a piece (so that the
+// counts add up bits, with no branch); failed is absorbing.
 const GAP = 0;
-const WORD_START = 1;
-const WORD = 2;
-const STOP = 3;
-const FAILED = 4;
+const WORD = 4;
+const FAILED = 8;
+const INNER_WORD = 1;
+const PIECE_WORD = 3;
+const STOP = 5;
+const PIECE_SYMBOL = 7;
+const SYMBOL = 9;
+const STATES = 10;
 /** The next state by `state << 7 | c` for an ASCII `c`. */
-const NEXT = new Uint8Array(5 << 7).fill(FAILED);
+const NEXT = new Uint8Array(STATES << 7).fill(FAILED);
 for (let c = 0; c < 128; c++) {
   // Whitespace that only separates pieces (not the line break, which `prepared` may change).
   const gap = c === 0x20 || c === 0x09 || (c >= 0x0b && c <= 0x0d) || (c >= 0x1c && c <= 0x1f);
   const word = c > 0x20 && c < 0x7f && TOUCHED[c] === 0;
   const stop = c === 0x2e || c === 0x2c;
-  for (const state of [GAP, WORD_START, WORD, STOP]) {
+  // A symbol the first rule alone splits off (`-` has a rule of its own; `<` and `&` are for
+  // `prepared`).
+  const symbol = TOUCHED[c] === 1 && !stop && c !== 0x2d && c !== 0x3c && c !== 0x26;
+  for (const state of [GAP, INNER_WORD, PIECE_WORD, WORD, STOP, PIECE_SYMBOL, SYMBOL]) {
+    const inWord = state === INNER_WORD || state === PIECE_WORD || state === WORD;
     let next = FAILED;
-    // A word starts after a gap; one going on past a stop is for the full scan.
-    if (word) next = state === GAP ? WORD_START : state === STOP ? FAILED : WORD;
-    // A stop ends a word (never starts a piece; two in a row are for the full scan).
-    else if (stop) next = state === WORD_START || state === WORD ? STOP : FAILED;
-    else if (gap) next = GAP;
+    if (gap) next = GAP;
+    // A word starts after a gap or a symbol; one going on past a stop is for the full scan.
+    else if (word) {
+      next = inWord ? WORD : state === GAP ? PIECE_WORD : state === STOP ? FAILED : INNER_WORD;
+    } // A stop ends a word (two in a row, or one after a gap or a symbol, are for the full scan).
+    else if (stop) next = inWord ? STOP : FAILED;
+    // A symbol is a token of its own wherever it is.
+    else if (symbol) next = state === GAP ? PIECE_SYMBOL : SYMBOL;
     NEXT[(state << 7) | c] = next;
   }
 }
@@ -403,32 +414,34 @@ const LETTER = 0x61;
 
 /**
  * {@link count13a} of a line made of words of untouched characters, each maybe ending in one
- * `.` or `,`, between runs of whitespace (most sentences), or -1 for any other line. Nothing in
- * such a line is for `prepared` to change (no `<`, `&` or line break); each word is a piece of
- * one token (a non-ASCII character other than whitespace is untouched: every rule's class is
- * ASCII, and `[^0-9]` takes it as a letter), and a stop ending a word is the one touched
- * character of its piece, at its end after a word: a token of its own (what {@link closePiece}
- * does with it). One table look-up a character.
+ * `.` or `,`, and ASCII symbols (but `-`, `<`, `&`), between runs of whitespace (most sentences),
+ * or -1 for any other line. Nothing in such a line is for `prepared` to change (no `<`, `&` or
+ * line break); the first rule puts spaces around each symbol, so each is a token and the words
+ * beside it are cut off as at whitespace; a non-ASCII character other than whitespace is
+ * untouched (every rule's class is ASCII, and `[^0-9]` takes it as a letter); a stop after a word
+ * and before whitespace, a symbol or the end is split off by the third rule (a space follows it)
+ * whatever the character before it (the second rule splits it off after a non-digit too), and
+ * no match of either rule can have taken a character it needs (each ends at a stop or the
+ * character after one). One table look-up a character.
  */
 function plainCount(line: string): number {
   let tokens = 0;
-  let stops = 0;
+  let pieces = 0;
   let state = GAP;
   for (let i = 0; i < line.length; i++) {
     const c = line.charCodeAt(i);
     state = NEXT[(state << 7) | (c < 128 ? c : isPyWhitespace(line, i) ? SPACE : LETTER)];
     if (state === FAILED) return -1;
     tokens += state & 1;
-    // (1 at STOP, 3, alone of the four.)
-    stops += (state >> 1) & state;
+    pieces += (state >> 1) & 1;
   }
   plainLine = line;
-  plainWords = tokens - stops;
+  plainWords = pieces;
   return tokens;
 }
 
 // The last line the quick count took and its words (runs of characters other than Python's
-// whitespace: one a piece, as every piece of such a line is a word, maybe with a stop).
+// whitespace: its pieces).
 let plainLine = "";
 let plainWords = 0;
 

@@ -108,13 +108,50 @@ Deno.test("count13a counts the tokens spans13a finds", () => {
   );
 });
 
-Deno.test("count13a: lines of plain words and stops, ASCII or not (its quick count), as spans13a counts them", () => {
-  // Mostly words, stops and whitespace, so that the quick count answers most lines; the other
+Deno.test("count13a: lines of words, stops and symbols, ASCII or not (its quick count), as spans13a counts them", () => {
+  // Mostly words, stops, symbols and whitespace, so that the quick count answers most lines; the other
   // characters send a line to the full scan (and must not be counted by the quick one).
   const spans = new Spans13a();
   const unit = fc.oneof(
     { weight: 12, arbitrary: fc.constantFrom("a", "Zb", "it's", "07", "'", " ", "  ", "\t", "\r") },
     { weight: 4, arbitrary: fc.constantFrom(".", ",", "x.", "y, ") },
+    // ASCII symbols (tokens of their own for the quick count), next to words, digits and stops.
+    {
+      weight: 4,
+      arbitrary: fc.constantFrom(
+        "(",
+        ")",
+        '"',
+        "?",
+        "!",
+        ":",
+        ";",
+        "$",
+        "%",
+        "/",
+        "[",
+        "]",
+        "`",
+        "~",
+        "@",
+        "#",
+        "*",
+        "+",
+        "=",
+        ">",
+        "^",
+        "_",
+        "{",
+        "|",
+        "\\",
+        "5.)",
+        "(3",
+        '"a."',
+        "a.)b.",
+        "?.",
+        "1,(",
+      ),
+    },
     // Non-ASCII words and whitespace (the quick count takes them too), lone surrogate halves.
     {
       weight: 3,
