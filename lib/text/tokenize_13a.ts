@@ -370,40 +370,52 @@ export function count13a(line: string): number {
 
 // The quick count reads a line through a table of states and characters. The states: in a gap
 // (whitespace between pieces, or the line's start); at a word's first character (at a piece's
-// start, or after a symbol within one); further in a word (letters, digits, the apostrophe,
-// non-ASCII characters but Python's whitespace: nothing a rule touches); at a stop (`.` or `,`)
-// ending a word; at an ASCII symbol (at a piece's start or within one); failed (a line for the
-// full scan). Their numbers say what each starts: bit 0 a token, bit 1 a piece (so that the
-// counts add up bits, with no branch); failed is absorbing.
+// start, or after a symbol within one); further in a word (letters, digits, the apostrophe, `-`
+// but after a digit, non-ASCII characters but Python's whitespace: nothing a rule splits off),
+// the word states told apart by whether their character is a digit; at a stop (`.` or `,`)
+// ending a word; at a symbol (an ASCII one, or a `-` after a digit) at a piece's start or within
+// one; failed (a line for the full scan). Their numbers say what each starts: bit 0 a token, bit
+// 1 a piece (so that the counts add up bits, with no branch); failed is absorbing.
 const GAP = 0;
 const WORD = 4;
-const FAILED = 8;
+const DIGITS = 8;
+const FAILED = 12;
 const INNER_WORD = 1;
+const INNER_DIGIT = 5;
 const PIECE_WORD = 3;
-const STOP = 5;
-const PIECE_SYMBOL = 7;
-const SYMBOL = 9;
-const STATES = 10;
+const PIECE_DIGIT = 7;
+const STOP = 9;
+const PIECE_SYMBOL = 11;
+const SYMBOL = 13;
+const STATES = 14;
 /** The next state by `state << 7 | c` for an ASCII `c`. */
 const NEXT = new Uint8Array(STATES << 7).fill(FAILED);
 for (let c = 0; c < 128; c++) {
   // Whitespace that only separates pieces (not the line break, which `prepared` may change).
   const gap = c === 0x20 || c === 0x09 || (c >= 0x0b && c <= 0x0d) || (c >= 0x1c && c <= 0x1f);
-  const word = c > 0x20 && c < 0x7f && TOUCHED[c] === 0;
+  const digit = c >= 0x30 && c <= 0x39;
+  const letter = c > 0x20 && c < 0x7f && TOUCHED[c] === 0 && !digit;
   const stop = c === 0x2e || c === 0x2c;
-  // A symbol the first rule alone splits off (`-` has a rule of its own; `<` and `&` are for
-  // `prepared`).
-  const symbol = TOUCHED[c] === 1 && !stop && c !== 0x2d && c !== 0x3c && c !== 0x26;
-  for (const state of [GAP, INNER_WORD, PIECE_WORD, WORD, STOP, PIECE_SYMBOL, SYMBOL]) {
-    const inWord = state === INNER_WORD || state === PIECE_WORD || state === WORD;
+  const dash = c === 0x2d;
+  // A symbol the first rule splits off (`<` and `&` are for `prepared`).
+  const symbol = TOUCHED[c] === 1 && !stop && !dash && c !== 0x3c && c !== 0x26;
+  const states = [GAP, WORD, DIGITS, INNER_WORD, INNER_DIGIT, PIECE_WORD, PIECE_DIGIT];
+  for (const state of [...states, STOP, PIECE_SYMBOL, SYMBOL]) {
+    const inWord = state !== GAP && states.includes(state);
+    const afterDigit = state === DIGITS || state === INNER_DIGIT || state === PIECE_DIGIT;
+    const boundary = state === GAP || state === PIECE_SYMBOL || state === SYMBOL;
     let next = FAILED;
     if (gap) next = GAP;
+    // The fourth rule splits a `-` off after a digit; elsewhere it is as a letter.
+    else if (dash && afterDigit) next = SYMBOL;
     // A word starts after a gap or a symbol; one going on past a stop is for the full scan.
-    else if (word) {
-      next = inWord ? WORD : state === GAP ? PIECE_WORD : state === STOP ? FAILED : INNER_WORD;
+    else if (letter || digit || dash) {
+      if (inWord) next = digit ? DIGITS : WORD;
+      else if (state === GAP) next = digit ? PIECE_DIGIT : PIECE_WORD;
+      else if (boundary) next = digit ? INNER_DIGIT : INNER_WORD;
     } // A stop ends a word (two in a row, or one after a gap or a symbol, are for the full scan).
     else if (stop) next = inWord ? STOP : FAILED;
-    // A symbol is a token of its own wherever it is.
+    // A symbol is a token of its own wherever it is (but after a stop, a symbol or a gap alone).
     else if (symbol) next = state === GAP ? PIECE_SYMBOL : SYMBOL;
     NEXT[(state << 7) | c] = next;
   }
@@ -413,16 +425,18 @@ const SPACE = 0x20;
 const LETTER = 0x61;
 
 /**
- * {@link count13a} of a line made of words of untouched characters, each maybe ending in one
- * `.` or `,`, and ASCII symbols (but `-`, `<`, `&`), between runs of whitespace (most sentences),
- * or -1 for any other line. Nothing in such a line is for `prepared` to change (no `<`, `&` or
- * line break); the first rule puts spaces around each symbol, so each is a token and the words
- * beside it are cut off as at whitespace; a non-ASCII character other than whitespace is
+ * {@link count13a} of a line made of words of untouched characters (and `-`), each maybe ending
+ * in one `.` or `,`, and ASCII symbols (but `<`, `&`), between runs of whitespace (most
+ * sentences), or -1 for any other line. Nothing in such a line is for `prepared` to change (no
+ * `<`, `&` or line break); the first rule puts spaces around each symbol, so each is a token and
+ * the words beside it are cut off as at whitespace; a non-ASCII character other than whitespace is
  * untouched (every rule's class is ASCII, and `[^0-9]` takes it as a letter); a stop after a word
  * and before whitespace, a symbol or the end is split off by the third rule (a space follows it)
  * whatever the character before it (the second rule splits it off after a non-digit too), and
  * no match of either rule can have taken a character it needs (each ends at a stop or the
- * character after one). One table look-up a character.
+ * character after one); a `-` is split off by the fourth rule after a digit (no space the first
+ * three put in comes between a digit and a `-` here, and no earlier match of that rule took the
+ * digit: each ends at a `-`), and is part of its run elsewhere. One table look-up a character.
  */
 function plainCount(line: string): number {
   let tokens = 0;

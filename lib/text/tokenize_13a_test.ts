@@ -115,7 +115,8 @@ Deno.test("count13a: lines of words, stops and symbols, ASCII or not (its quick 
   const unit = fc.oneof(
     { weight: 12, arbitrary: fc.constantFrom("a", "Zb", "it's", "07", "'", " ", "  ", "\t", "\r") },
     { weight: 4, arbitrary: fc.constantFrom(".", ",", "x.", "y, ") },
-    // ASCII symbols (tokens of their own for the quick count), next to words, digits and stops.
+    // ASCII symbols and `-` (tokens of their own for the quick count, `-` after a digit), next to
+    // words, digits and stops.
     {
       weight: 4,
       arbitrary: fc.constantFrom(
@@ -150,6 +151,15 @@ Deno.test("count13a: lines of words, stops and symbols, ASCII or not (its quick 
         "a.)b.",
         "?.",
         "1,(",
+        "-",
+        "-",
+        "5-",
+        "a-b",
+        "2-3",
+        "--",
+        "-5",
+        "x5-",
+        "(7",
       ),
     },
     // Non-ASCII words and whitespace (the quick count takes them too), lone surrogate halves.
