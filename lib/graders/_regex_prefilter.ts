@@ -232,7 +232,7 @@ function notPlain(c: number): boolean {
 function plainOf(source: string, search: boolean): Plain | undefined {
   // No special character (nor surrogate) at all: every atom is kept (the loop below finds so).
   if (!ANY_SPECIAL.test(source)) return plainFrom(source);
-  const pattern = WITHOUT_GROUPS(source);
+  const pattern = WITHOUT_GROUPS(search ? withoutOptionalTail(source) : source);
   if (pattern === undefined) return undefined;
   let begin = 0;
   let end = 0;
@@ -259,6 +259,21 @@ function plainOf(source: string, search: boolean): Plain | undefined {
     }
   }
   return plainFrom(pattern.slice(begin, end));
+}
+
+/** A last group made optional by `?` or `*` (lazy or not), without a group inside it. */
+const OPTIONAL_TAIL = /\(([^()]*)\)[?*]\??$/;
+
+/**
+ * In a search, `pattern` without its last group when a `?` or `*` makes it optional and it holds
+ * a pattern of the plain form (valid RE2; see `requiredRuns`): whether a match exists never
+ * depends on it (a question read as a pattern often ends with a word in parentheses, `(x)?`).
+ * Otherwise the pattern itself.
+ */
+function withoutOptionalTail(pattern: string): string {
+  const tail = OPTIONAL_TAIL.exec(pattern);
+  if (tail === null || RUNS(tail[1]) === undefined) return pattern;
+  return pattern.slice(0, tail.index);
 }
 
 /** What {@link notPlain} matches, and surrogate code units. */

@@ -212,7 +212,12 @@ Deno.test("sentences read as patterns are matched as RE2 matches them", () => {
   // A group that changes nothing is read through; one with a repeat is RE2's to decide.
   assert.equal(plainMatch("Paris (France).", "In Paris France!", false, false), true);
   assert.equal(plainMatch("(a)", "b", false, false), false);
-  assert.equal(plainMatch("(a)?", "b", false, false), undefined);
+  // A last group made optional never decides a search: it is dropped when it is valid.
+  assert.equal(plainMatch("Is it (Paris)?", "Is it Rome", false, false), true);
+  assert.equal(plainMatch("Is it (Paris)?", "Is i", false, false), false);
+  assert.equal(plainMatch("(a)?", "b", false, true), undefined);
+  assert.equal(plainMatch("b(*a)?", "b", false, false), undefined); // RE2 refuses it
+  assert.equal(plainMatch("(a)?b", "b", false, false), undefined);
   assert.equal(plainMatch("(a", "a", false, false), undefined);
 });
 
