@@ -105,7 +105,12 @@ function vocabulary(size: number, rng: Rng): string[] {
   return [...words];
 }
 
-/** Draws sentences of 5–40 words, a quarter of the words common ones, some with a comma. */
+/**
+ * Draws sentences of 5–40 words, a quarter of the words common ones, some with a comma, a word
+ * in quotes or in parentheses, or a dollar amount, and a fifth of them questions: the characters
+ * a pattern-reading grader must not trip over (a reference with `(` or `$` was once compiled as a
+ * regex on every row, ~1 ms each, which sentences of letters alone never showed).
+ */
 export class SentenceSource {
   readonly #rng: Rng;
   readonly #words: string[];
@@ -123,10 +128,21 @@ export class SentenceSource {
       const w = this.int(0, 3) === 0
         ? COMMON[this.int(0, COMMON.length - 1)]
         : this.#words[this.int(0, this.#words.length - 1)];
-      out.push(k === 0 ? w[0].toUpperCase() + w.slice(1) : w);
+      const roll = k === 0 ? 99 : this.int(0, 99);
+      out.push(
+        k === 0
+          ? w[0].toUpperCase() + w.slice(1)
+          : roll < 2
+          ? `"${w}"`
+          : roll < 4
+          ? `(${w})`
+          : roll < 5
+          ? `$${this.int(1, 999)}`
+          : w,
+      );
       if (k > 2 && k < n - 2 && this.int(0, 19) === 0) out[out.length - 1] += ",";
     }
-    return out.join(" ") + ".";
+    return out.join(" ") + (this.int(0, 4) === 0 ? "?" : ".");
   }
   /** An output for a reference: the share of each kind is given in {@link OUTPUT_MIX}. */
   output(reference: string): { output: string; kind: OutputKind } {
@@ -145,7 +161,7 @@ export class SentenceSource {
       case "case":
         return ref.toLowerCase();
       case "punctuation":
-        return ref.replace(/[.,]/g, "");
+        return ref.replace(/[.,?"()]/g, "");
       case "whitespace":
         return `  ${ref.replaceAll(" ", "  ")}\n`;
       case "wrapped":
