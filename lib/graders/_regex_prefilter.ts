@@ -1,14 +1,15 @@
 // A quick test that a regex pattern cannot match an output, so that patterns read from a file
 // (often plain sentences, a new one on every row) need not be compiled to learn it. Only patterns
 // of the plainest form are looked at: characters, `.`, `^`, `$` and the repeats `*`, `+`, `?` (each
-// maybe followed by `?`), nothing escaped, no classes, alternatives or counted repeats, and groups
-// only where they change nothing (see `withoutGroups`). Every such pattern is valid RE2, and any
+// maybe followed by `?`), and groups (read as their content, see `requiredRuns`); nothing escaped,
+// no classes, alternatives or counted repeats. Every such pattern is valid RE2, and any
 // match of it contains, in order, the runs of characters that no repeat makes optional: if one of
 // them is missing from the output, it cannot match; nor can it when a character it requires comes
 // after a `$` or before a `^` (the end and start of the text: RE2 is not asked for multi-line).
 // Anything else (or a run found) is left to RE2, which decides. `plainMatch` goes further for the
 // plainest patterns of all (characters and `.`, which is what a sentence read as a pattern
-// mostly is): it answers exactly as RE2 would, without compiling.
+// mostly is, maybe with groups that change nothing: see `withoutGroups`): it answers exactly as
+// RE2 would, without compiling.
 import { memoized } from "./_memo.ts";
 import { asciiText } from "./_probe.ts";
 import { PY_WHITESPACE_CLASS } from "../text/mod.ts";
