@@ -31,7 +31,8 @@ function usedNames(text: string): Set<string> {
 
 /**
  * `text` with the copied built-ins cut to those some used name needs. Throws when the list is not
- * found exactly once, or when a used name that looks like a built-in's copy names none kept.
+ * found exactly once, or when no used name needs any of its built-ins (the bundle's shape is not
+ * what this edit knows).
  */
 export function trimPrimordials(text: string): string {
   const lists = [...text.matchAll(LIST)];
