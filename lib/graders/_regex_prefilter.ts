@@ -431,6 +431,11 @@ export interface StepFacts {
   /** The pattern is of the plain form (see `requiredRuns`), and so is valid RE2. */
   readonly plainForm: boolean;
   /**
+   * The pattern is of the plain form and no text matches it (a character it requires comes after
+   * a `$` or before a `^`): no step can make it match.
+   */
+  readonly never: boolean;
+  /**
    * A character every match has literally (in a required run) is an ASCII capital letter, which
    * no lowercased text has (matched without ignoring case).
    */
@@ -466,6 +471,7 @@ const CAPITAL = /[A-Z]/;
  */
 class RunFacts implements StepFacts {
   readonly plainForm = true;
+  readonly never: boolean;
   readonly capital: boolean;
   readonly whitespace: boolean;
   readonly noAssertion: boolean;
@@ -474,6 +480,7 @@ class RunFacts implements StepFacts {
 
   constructor(runs: readonly string[], noAssertion: boolean) {
     this.#runs = runs;
+    this.never = runs === NEVER;
     this.capital = runs.some((run) => CAPITAL.test(run));
     this.whitespace = runs.some((run) => PY_WHITESPACE.test(run));
     this.noAssertion = noAssertion;
@@ -490,6 +497,7 @@ function factsOfRuns(runs: readonly string[], noAssertion: boolean): StepFacts {
 
 const NO_FACTS: StepFacts = {
   plainForm: false,
+  never: false,
   capital: false,
   whitespace: false,
   uncollapsed: false,

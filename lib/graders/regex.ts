@@ -133,6 +133,8 @@ const CUTTING: ReadonlySet<FormattingStep | "several"> = new Set([
  * with an empty or broken pattern (only patterns of the plain form, which are valid RE2, have
  * the first three facts; the last is used only once the row is known to fail, so to have valid
  * patterns). Each pattern must fail for one of these reasons:
+ * - any step: no text matches the pattern (`never`: a character it needs after its `$`, as in a
+ *   price read as a pattern);
  * - `lowercase` (and all seven when the output is ASCII, so NFKC makes no capital): a case-
  *   sensitive match needs a capital A–Z, which a lowercased text has none of;
  * - `underscores` and all seven: a match needs a whitespace character, and none is left;
@@ -164,7 +166,6 @@ function passesAfter(
       return fails(input, options) ? false : undefined;
     }
     const cutting = CUTTING.has(step);
-    if (cutting && fullMatch) return undefined;
     // Whether a needed capital rules a pattern out (for all seven: found when first needed).
     let capitalFails: boolean | undefined = ignoreCase
       ? false
@@ -178,16 +179,17 @@ function passesAfter(
         lastFacts = stepFacts(ref, fullMatch);
       }
       const facts = lastFacts!;
-      const cannot = cutting
-        ? facts.noAssertion
-        : step === "collapse-whitespace"
-        ? facts.uncollapsed
-        : step === "underscores"
-        ? facts.whitespace
-        : step === "several"
-        ? facts.whitespace ||
-          (facts.capital && (capitalFails ??= asciiText(input.output)))
-        : capitalFails === true && facts.capital;
+      const cannot = facts.never ||
+        (cutting
+          ? !fullMatch && facts.noAssertion
+          : step === "collapse-whitespace"
+          ? facts.uncollapsed
+          : step === "underscores"
+          ? facts.whitespace
+          : step === "several"
+          ? facts.whitespace ||
+            (facts.capital && (capitalFails ??= asciiText(input.output)))
+          : capitalFails === true && facts.capital);
       if (!cannot) return undefined;
     }
     return cutting ? (fails(input, options) ? false : undefined) : false;

@@ -213,6 +213,24 @@ Deno.test("regex probe: step facts of patterns", () => {
   assert.equal(stepFacts("[^a]", false).noAssertion, false);
   assert.equal(stepFacts("[A] x", false).plainForm, false);
   assert.equal(stepFacts("[A] x", false).capital, false);
+  // No text matches a pattern that needs a character after its end: no step can flip it.
+  for (const p of ["costs $5", "(a) costs $5 (b)?", "a^b", "(x $5)"]) {
+    assert.equal(stepFacts(p, false).never, true, p);
+    assert.equal(stepFacts(p, true).never, true, p);
+  }
+  for (const p of ["costs $", "costs $5?", "(x $5)?", "a b", "^a", "$5 (", "[$]5"]) {
+    assert.equal(stepFacts(p, false).never, false, p);
+  }
+});
+
+Deno.test("regex probe: a pattern no text matches fails after every step, without re-grading", () => {
+  for (const fullMatch of [false, true]) {
+    const quick = regexGrader.probe.passesAfter!(regexGrader.resolve({ fullMatch }))!;
+    const input = { output: "It costs $5.", references: ["It costs $5."] };
+    for (const step of [...FORMATTING_STEPS, "several" as const]) {
+      assert.equal(quick(step, input), false, step);
+    }
+  }
 });
 
 Deno.test("regex probe: the whitespace a pattern needs is Python's", () => {
