@@ -1,149 +1,19 @@
 // A quick test that a regex pattern cannot match an output, so that patterns read from a file
 // (often plain sentences, a new one on every row) need not be compiled to learn it. Only patterns
-// of the plainest form are looked at: characters, `.`, `^`, `$` and the repeats `*`, `+`, `?` (each
-// maybe followed by `?`), and groups (read as their content, see `requiredRuns`); nothing escaped,
-// no classes, alternatives or counted repeats. Every such pattern is valid RE2, and any
-// match of it contains, in order, the runs of characters that no repeat makes optional: if one of
-// them is missing from the output, it cannot match; nor can it when a character it requires comes
-// after a `$` or before a `^` (the end and start of the text: RE2 is not asked for multi-line).
+// of the plain form are looked at (see `_regex_scan.ts`): characters, `.`, `^`, `$`, the repeats
+// `*`, `+`, `?` (each maybe followed by `?`) and groups (read as their content); nothing escaped,
+// no classes, alternatives or counted repeats. Every such pattern is valid RE2, and any match of
+// it contains, in order, the runs of characters that no repeat makes optional: if one of them is
+// missing from the output, it cannot match; nor can it when a character it requires comes after
+// a `$` or before a `^` (the end and start of the text: RE2 is not asked for multi-line).
 // Anything else (or a run found) is left to RE2, which decides. `plainMatch` goes further for the
 // plainest patterns of all (characters and `.`, which is what a sentence read as a pattern
-// mostly is, maybe with groups that change nothing: see `withoutGroups`): it answers exactly as
-// RE2 would, without compiling.
+// mostly is, maybe with groups that change nothing): it answers exactly as RE2 would, without
+// compiling. A pattern is walked once (`scanPattern`), and what is made of it is kept with it.
 import { memoized } from "./_memo.ts";
 import { asciiText } from "./_probe.ts";
 import { PY_WHITESPACE_CLASS } from "../text/mod.ts";
-
-const SPECIAL = new Set(["\\", "(", ")", "[", "]", "{", "}", "|"]);
-const REPEAT = new Set(["*", "+", "?"]);
-
-/**
- * `pattern` without the parentheses of its groups when every group changes nothing (no repeat
- * right after it, no flags in it, nothing repeated right at its start, all of them closed) and
- * the pattern has no `|`: `(ab)c` matches exactly the texts `abc` does, and is valid RE2 exactly
- * when `abc` is (prose read as a pattern often has a word in parentheses). The pattern itself
- * when it has no parenthesis; undefined when some group does change something, the pattern has a
- * `|`, or a `\` or `[` (where a parenthesis may be a character) comes before the last
- * parenthesis: RE2 decides those.
- *
- * @example Words in parentheses
- * ```ts
- * import { withoutGroups } from "./_regex_prefilter.ts";
- * import assert from "node:assert/strict";
- *
- * assert.equal(withoutGroups("Paris (France)."), "Paris France.");
- * assert.equal(withoutGroups("Paris (France)?"), undefined);
- * assert.equal(withoutGroups("(a|b)c"), undefined);
- * assert.equal(withoutGroups("(?i)paris"), undefined);
- * ```
- */
-export function withoutGroups(pattern: string): string | undefined {
-  const last = Math.max(pattern.lastIndexOf("("), pattern.lastIndexOf(")"));
-  if (last < 0) return pattern;
-  if (pattern.includes("|")) return undefined;
-  let depth = 0;
-  let out = "";
-  let from = 0;
-  for (let i = 0; i <= last; i++) {
-    const c = pattern[i];
-    if (c === "\\" || c === "[") return undefined;
-    if (c === "(") {
-      // `(?` starts flags or a non-capturing or named group; a repeat there has no argument.
-      if (REPEAT.has(pattern[i + 1])) return undefined;
-      depth++;
-    } else if (c === ")") {
-      if (depth === 0) return undefined; // RE2: unexpected )
-      const next = pattern[i + 1];
-      if (REPEAT.has(next) || next === "{") return undefined;
-      depth--;
-    } else continue;
-    out += pattern.slice(from, i);
-    from = i + 1;
-  }
-  if (depth !== 0) return undefined; // RE2: missing )
-  return out + pattern.slice(from);
-}
-
-const WITHOUT_GROUPS = memoized(withoutGroups);
-
-/** A pattern that no text matches (a required character after a `$` or before a `^`). */
-const NEVER: readonly string[] = Object.freeze([]);
-
-/**
- * The character runs every match of `pattern` contains, {@link NEVER} when no text matches it, or
- * undefined when the pattern is not of the plain form (or has surrogate code units, left to RE2
- * to judge). A group is read as its content, required once (no repeat after it, or `+`) or not
- * at all (`?`, `*`: what its content required is forgotten).
- */
-function requiredRuns(pattern: string): readonly string[] | undefined {
-  const runs: string[] = [];
-  let run = "";
-  const close = () => {
-    if (run !== "") runs.push(run);
-    run = "";
-  };
-  // Whether a character that every match has was seen, and whether a `$` was; a `^` after the
-  // first or a required character after the second leaves no text that can match.
-  let required = false;
-  let end = false;
-  let never = false;
-  // For each open group, what was known where it opened (an optional group goes back to it).
-  const opened: { runs: number; required: boolean; end: boolean; never: boolean }[] = [];
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
-    const code = c.charCodeAt(0);
-    if (c === "(") {
-      // `(?` starts flags or a non-capturing or named group; a repeat there has no argument.
-      if (REPEAT.has(pattern[i + 1])) return undefined;
-      close();
-      opened.push({ runs: runs.length, required, end, never });
-      continue;
-    }
-    if (SPECIAL.has(c) && c !== ")" || REPEAT.has(c) || (code >= 0xd800 && code <= 0xdfff)) {
-      return undefined;
-    }
-    let repeat = pattern[i + 1];
-    if (REPEAT.has(repeat)) {
-      i++;
-      if (pattern[i + 1] === "?") i++; // a lazy repeat matches the same texts
-      if (REPEAT.has(pattern[i + 1])) return undefined; // `a**`: RE2 refuses it
-    } else if (repeat === "{") return undefined;
-    else repeat = "";
-    if (c === ")") {
-      const before = opened.pop();
-      if (before === undefined) return undefined; // RE2: unexpected )
-      close();
-      if (repeat === "?" || repeat === "*") {
-        runs.length = before.runs;
-        ({ required, end, never } = before);
-      }
-      continue;
-    }
-    if (c === "^" || c === "$") {
-      if (repeat !== "") return undefined;
-      if (c === "^" && required) never = true;
-      if (c === "$") end = true;
-      close();
-      continue;
-    }
-    const needed = repeat === "" || repeat === "+";
-    if (needed) {
-      required = true;
-      if (end) never = true;
-    }
-    if (c === ".") close();
-    else if (repeat === "") run += c;
-    else if (repeat === "+") {
-      run += c;
-      close();
-    } else close(); // `*` or `?`: the character may be absent
-  }
-  if (opened.length > 0) return undefined; // RE2: missing )
-  close();
-  return never ? NEVER : runs;
-}
-
-const RUNS = memoized(requiredRuns);
+import { type PatternScan, scanPattern } from "./_regex_scan.ts";
 
 // deno-lint-ignore no-control-regex -- ASCII starts at U+0000
 const ASCII = /^[\x00-\x7f]*$/;
@@ -166,9 +36,11 @@ function asciiLower(s: string): string {
  * both must be ASCII for the test to rule anything out.
  */
 export function mayMatch(pattern: string, output: string, ignoreCase: boolean): boolean {
-  const runs = RUNS(pattern);
-  if (runs === undefined) return true;
-  if (runs === NEVER) return false;
+  const reading = readingOf(pattern);
+  const { form, never } = reading.scan;
+  if (!form) return true;
+  if (never) return false;
+  const runs = runsOf(reading);
   if (ignoreCase) {
     if (!isAscii(pattern) || !isAscii(output)) return true;
     const text = asciiLower(output);
@@ -213,73 +85,6 @@ interface Plain {
   steps: StepFacts | undefined;
 }
 
-const STAR = 0x2a;
-const PLUS = 0x2b;
-const QUESTION = 0x3f;
-
-/** True for `\ ( ) [ ] { } |`, the repeats `* + ?` and the anchors `^ $`. */
-function notPlain(c: number): boolean {
-  return c === 0x5c || c === 0x28 || c === 0x29 || c === 0x5b || c === 0x5d || c === 0x7b ||
-    c === 0x7d || c === 0x7c || c === STAR || c === PLUS || c === QUESTION || c === 0x5e ||
-    c === 0x24;
-}
-
-/**
- * The plain reading of a pattern made of characters and `.` only (no anchors; in a search, a
- * leading or trailing `x?` / `x*`, lazy or not, is dropped: it cannot decide whether a match
- * exists), or undefined for any other pattern. The atoms kept have no repeat of their own, so
- * they are one stretch of the pattern.
- */
-function plainOf(source: string, search: boolean): Plain | undefined {
-  // No special character (nor surrogate) at all: every atom is kept (the loop below finds so).
-  if (!ANY_SPECIAL.test(source)) return plainFrom(source);
-  const pattern = WITHOUT_GROUPS(search ? withoutOptionalTail(source) : source);
-  if (pattern === undefined) return undefined;
-  let begin = 0;
-  let end = 0;
-  let required = false; // an atom with no repeat seen
-  let optionalAfter = false; // an optional atom seen after the last required one
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern.charCodeAt(i);
-    if (notPlain(c) || (c >= 0xd800 && c <= 0xdfff)) return undefined;
-    const next = pattern.charCodeAt(i + 1);
-    if (next === QUESTION || next === STAR) {
-      if (!search) return undefined;
-      i++;
-      if (pattern.charCodeAt(i + 1) === QUESTION) i++; // lazy: matches the same texts
-      const after = pattern.charCodeAt(i + 1);
-      if (after === STAR || after === PLUS || after === QUESTION) return undefined; // RE2 refuses
-      if (required) optionalAfter = true;
-    } else if (next === PLUS) return undefined;
-    else {
-      // An optional atom between two required ones: not plain.
-      if (optionalAfter) return undefined;
-      if (!required) begin = i;
-      required = true;
-      end = i + 1;
-    }
-  }
-  return plainFrom(pattern.slice(begin, end));
-}
-
-/** A last group made optional by `?` or `*` (lazy or not), without a group inside it. */
-const OPTIONAL_TAIL = /\(([^()]*)\)[?*]\??$/;
-
-/**
- * In a search, `pattern` without its last group when a `?` or `*` makes it optional and it holds
- * a pattern of the plain form (valid RE2; see `requiredRuns`): whether a match exists never
- * depends on it (a question read as a pattern often ends with a word in parentheses, `(x)?`).
- * Otherwise the pattern itself.
- */
-function withoutOptionalTail(pattern: string): string {
-  const tail = OPTIONAL_TAIL.exec(pattern);
-  if (tail === null || RUNS(tail[1]) === undefined) return pattern;
-  return pattern.slice(0, tail.index);
-}
-
-/** What {@link notPlain} matches, and surrogate code units. */
-const ANY_SPECIAL = /[\\()[\]{}|*+?^$\ud800-\udfff]/;
-
 /** The plain reading of a pattern whose deciding atoms are `core`. */
 function plainFrom(core: string): Plain {
   const firstDot = core.indexOf(".");
@@ -315,23 +120,79 @@ function plainFrom(core: string): Plain {
   };
 }
 
-const PLAIN_SEARCH = memoized((p: string) => plainOf(p, true));
-const PLAIN_FULL = memoized((p: string) => plainOf(p, false));
+/** What is known of one pattern: its scan, and what was made of it when first needed. */
+interface Reading {
+  readonly pattern: string;
+  readonly scan: PatternScan;
+  /** The plain reading in a search (null: not made yet; undefined: it has none). */
+  search: Plain | undefined | null;
+  /** The plain reading as a whole-output match (as `search`). */
+  full: Plain | undefined | null;
+  /** The texts of the scan's runs. */
+  runs: readonly string[] | undefined;
+  /** The {@link StepFacts} of a pattern with no plain reading. */
+  facts: StepFacts | undefined;
+}
 
-// The pattern read last, and how: a row's pattern is read when it is graded, then again by the
-// near-miss probe's quick answers and re-grades.
-let lastPattern: string | undefined;
-let lastFullMatch = false;
-let lastPlain: Plain | undefined;
+function newReading(pattern: string): Reading {
+  return {
+    pattern,
+    scan: scanPattern(pattern),
+    search: null,
+    full: null,
+    runs: undefined,
+    facts: undefined,
+  };
+}
 
-/** The plain reading of `pattern` as a whole-output match or a search (see `plainOf`). */
-function plainReading(pattern: string, fullMatch: boolean): Plain | undefined {
-  if (pattern !== lastPattern || fullMatch !== lastFullMatch) {
-    lastPlain = fullMatch ? PLAIN_FULL(pattern) : PLAIN_SEARCH(pattern);
-    lastPattern = pattern;
-    lastFullMatch = fullMatch;
+// Several patterns of a row are read in turn; one row's pattern is read when it is graded, then
+// again by the near-miss probe's quick answers and re-grades (the last one is kept at hand).
+const READINGS = memoized(newReading, 16);
+let lastReading: Reading | undefined;
+
+function readingOf(pattern: string): Reading {
+  if (lastReading !== undefined && lastReading.pattern === pattern) return lastReading;
+  return lastReading = READINGS(pattern);
+}
+
+const PARENS = /[()]/g;
+
+/** A character `plainMatch` cannot take as itself (see `PatternScan`), or a surrogate code unit. */
+const ANY_SPECIAL = /[\\()[\]{}|*+?^$\ud800-\udfff]/;
+
+/** `pattern[from, to)` without its parentheses (`parens`: whether the pattern has any). */
+function atomsOf(pattern: string, from: number, to: number, parens: boolean): string {
+  const atoms = pattern.slice(from, to);
+  return parens ? atoms.replace(PARENS, "") : atoms;
+}
+
+/**
+ * The plain reading of a pattern as a whole-output match or a search (see `PatternScan`'s
+ * `full` and `searchBegin`): a pattern that reads as a whole reads so in a search too, from its
+ * first atom to its last, so both are the same.
+ */
+function plainReading(reading: Reading, fullMatch: boolean): Plain | undefined {
+  const known = fullMatch ? reading.full : reading.search;
+  if (known !== null) return known;
+  const { pattern, scan } = reading;
+  if (scan.full) {
+    return reading.full = reading.search = plainFrom(
+      atomsOf(pattern, 0, pattern.length, scan.parens),
+    );
   }
-  return lastPlain;
+  if (fullMatch) return reading.full = undefined;
+  return reading.search = scan.searchBegin < 0
+    ? undefined
+    : plainFrom(atomsOf(pattern, scan.searchBegin, scan.searchEnd, scan.parens));
+}
+
+/** The texts of the runs of a pattern of the plain form. */
+function runsOf(reading: Reading): readonly string[] {
+  if (reading.runs !== undefined) return reading.runs;
+  const { pattern, scan: { runs } } = reading;
+  const texts: string[] = [];
+  for (let k = 0; k < runs.length; k += 2) texts.push(pattern.slice(runs[k], runs[k + 1]));
+  return reading.runs = texts;
 }
 
 const SURROGATE = /[\ud800-\udfff]/;
@@ -374,7 +235,7 @@ export function plainMatch(
   // whole: each atom is a character, matching itself with or without case, or a `.`, matching
   // the `.` there (not a line feed). Told without reading the pattern (rows often equal it).
   if (output === pattern && !ANY_SPECIAL.test(pattern)) return true;
-  const plain = plainReading(pattern, fullMatch);
+  const plain = plainReading(readingOf(pattern), fullMatch);
   if (plain === undefined) return undefined;
   // Each atom takes one code unit or two (a `.` on a surrogate pair): a shorter output has no
   // match, in any case or script (an output one is often checked for, ignoring case, by the probe).
@@ -428,7 +289,7 @@ export function plainMatch(
  * once per pattern from the text of the pattern (see `regex.ts`'s probe).
  */
 export interface StepFacts {
-  /** The pattern is of the plain form (see `requiredRuns`), and so is valid RE2. */
+  /** The pattern is of the plain form (see `PatternScan`), and so is valid RE2. */
   readonly plainForm: boolean;
   /**
    * The pattern is of the plain form and no text matches it (a character it requires comes after
@@ -478,9 +339,9 @@ class RunFacts implements StepFacts {
   readonly #runs: readonly string[];
   #uncollapsed: boolean | undefined;
 
-  constructor(runs: readonly string[], noAssertion: boolean) {
+  constructor(runs: readonly string[], noAssertion: boolean, never: boolean) {
     this.#runs = runs;
-    this.never = runs === NEVER;
+    this.never = never;
     this.capital = runs.some((run) => CAPITAL.test(run));
     this.whitespace = runs.some((run) => PY_WHITESPACE.test(run));
     this.noAssertion = noAssertion;
@@ -491,8 +352,8 @@ class RunFacts implements StepFacts {
   }
 }
 
-function factsOfRuns(runs: readonly string[], noAssertion: boolean): StepFacts {
-  return new RunFacts(runs, noAssertion);
+function factsOfRuns(runs: readonly string[], noAssertion: boolean, never = false): StepFacts {
+  return new RunFacts(runs, noAssertion, never);
 }
 
 const NO_FACTS: StepFacts = {
@@ -504,16 +365,14 @@ const NO_FACTS: StepFacts = {
   noAssertion: false,
 };
 
-/** The {@link StepFacts} of a pattern not read by `plainMatch`. */
-function stepFactsOf(pattern: string): StepFacts {
-  const runs = RUNS(pattern);
-  if (runs === undefined) {
-    return hasAssertion(pattern) ? NO_FACTS : { ...NO_FACTS, noAssertion: true };
-  }
-  return factsOfRuns(runs, !pattern.includes("^") && !pattern.includes("$"));
-}
+const NO_FACTS_NO_ASSERTION: StepFacts = { ...NO_FACTS, noAssertion: true };
 
-const STEP_FACTS = memoized(stepFactsOf);
+/** The {@link StepFacts} of a pattern not read by `plainMatch` (no text matches: no runs). */
+function stepFactsOf(reading: Reading): StepFacts {
+  const { pattern, scan } = reading;
+  if (!scan.form) return hasAssertion(pattern) ? NO_FACTS : NO_FACTS_NO_ASSERTION;
+  return factsOfRuns(scan.never ? [] : runsOf(reading), !scan.anchors, scan.never);
+}
 
 /**
  * True when `pattern` may hold an empty-width assertion: `^` or `$` anywhere, or an escape
@@ -550,7 +409,8 @@ function hasAssertion(pattern: string): boolean {
  * ```
  */
 export function stepFacts(pattern: string, fullMatch: boolean): StepFacts {
-  const plain = plainReading(pattern, fullMatch);
-  if (plain === undefined) return STEP_FACTS(pattern);
+  const reading = readingOf(pattern);
+  const plain = plainReading(reading, fullMatch);
+  if (plain === undefined) return reading.facts ??= stepFactsOf(reading);
   return plain.steps ??= factsOfRuns([plain.core], true);
 }

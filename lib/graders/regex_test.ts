@@ -219,6 +219,35 @@ Deno.test("sentences read as patterns are matched as RE2 matches them", () => {
   assert.equal(plainMatch("b(*a)?", "b", false, false), undefined); // RE2 refuses it
   assert.equal(plainMatch("(a)?b", "b", false, false), undefined);
   assert.equal(plainMatch("(a", "a", false, false), undefined);
+  // Whatever the last optional group holds (groups, anchors), once the pattern is valid.
+  assert.equal(plainMatch("Is it ((Paris) $5)?", "Is it Rome", false, false), true);
+  assert.equal(plainMatch("Is it (a(b)?c)*?", "Is i", false, false), false);
+  assert.equal(plainMatch("Is it ((a)", "Is it a", false, false), undefined);
+  assert.equal(plainMatch("Is it ((a)|b)?", "Is it", false, false), undefined);
+});
+
+Deno.test("patterns with groups and anchors are read as RE2 reads them", () => {
+  // Few kinds of characters, many parentheses and anchors: groups in groups, optional or not,
+  // and last groups made optional are drawn often.
+  const pattern = textOf(
+    ["a", "b", ".", "(", ")", "(", ")", ")?", ")*", "?", "*", "+", "$", "^"],
+    9,
+  );
+  const output = textOf(["a", "b", "\n"], 6);
+  let decided = 0;
+  let ruledOut = 0;
+  fc.assert(
+    fc.property(pattern, output, fc.boolean(), fc.boolean(), (p, o, ignoreCase, fullMatch) => {
+      if (agreesWithRe2(p, o, ignoreCase, fullMatch)) decided++;
+      if (!mayMatch(p, o, ignoreCase)) {
+        const re = RE2JS.compile(p, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
+        assert.equal(re.test(o) || re.testExact(o), false, JSON.stringify([p, o]));
+        ruledOut++;
+      }
+    }),
+    { numRuns: 20_000 },
+  );
+  assert.ok(decided > 2_000 && ruledOut > 300, `decided ${decided}, ruled out ${ruledOut}`);
 });
 
 Deno.test("one pattern is judged as the same pattern among others that cannot match", () => {
