@@ -65,6 +65,12 @@ export const NOT_PLAIN_FORM: PatternScan = Object.freeze({
   full: false,
 });
 
+// What does not stand for itself (see `PatternScan`), a `.`, or a surrogate code unit.
+const SPECIAL = /[.()\\[\]{}|*+?^$\ud800-\udfff]/;
+const NEXT_SPECIAL = new RegExp(SPECIAL.source, "g");
+/** 1 for the ASCII characters that stand for themselves. */
+const ORDINARY = new Uint8Array(0x80).map((_, c) => SPECIAL.test(String.fromCharCode(c)) ? 0 : 1);
+
 // Per open group, what was known where it opened (a group made optional goes back to it).
 const FRAME = 4;
 const frames: number[] = [];
@@ -107,7 +113,32 @@ export function scanPattern(pattern: string): PatternScan {
   let parens = false;
   let depth = 0;
   for (let i = 0; i < n; i++) {
-    const c = pattern.charCodeAt(i);
+    let c = pattern.charCodeAt(i);
+    if (c < 0x80 ? ORDINARY[c] === 1 : c < 0xd800 || c > 0xdfff) {
+      // A stretch of characters that stand for themselves, found by one search: each is a
+      // required atom, but for the last one when a repeat follows (it is read as any atom is).
+      NEXT_SPECIAL.lastIndex = i + 1;
+      const to = NEXT_SPECIAL.test(pattern) ? NEXT_SPECIAL.lastIndex - 1 : n;
+      const after = pattern.charCodeAt(to);
+      const k = after === QUESTION || after === STAR || after === PLUS || after === BRACE
+        ? to - 1
+        : to;
+      if (k > i) {
+        required = true;
+        if (end) never = true;
+        if (runStart < 0) runStart = i;
+        runEnd = k;
+        if (optionalAfter) plain = false;
+        if (begin < 0) begin = i;
+        last = k;
+        if (k === to) {
+          i = to - 1;
+          continue;
+        }
+        i = k;
+        c = pattern.charCodeAt(i);
+      }
+    }
     if (c === OPEN) {
       const next = pattern.charCodeAt(i + 1);
       // `(?` starts flags or a non-capturing or named group; a repeat there has no argument.
