@@ -156,9 +156,18 @@ function passesAfter(
   // The facts of the pattern asked about last (the probe asks about one row's steps in turn).
   let lastRef: string | undefined;
   let lastFacts: StepFacts | undefined;
+  const factsOf = (ref: string): StepFacts => {
+    if (ref !== lastRef) {
+      lastRef = ref;
+      lastFacts = stepFacts(ref, fullMatch);
+    }
+    return lastFacts!;
+  };
   return (step, input) => {
     const refs = input.references;
     if (refs.length === 0) return undefined;
+    // One pattern that no text matches (a price read as a pattern): told before any text is made.
+    if (refs.length === 1 && refs[0] !== "" && factsOf(refs[0]).never) return false;
     if (
       step === "collapse-whitespace" && !refs.includes("") &&
       changedText(input.output, step) === input.output
@@ -174,11 +183,7 @@ function passesAfter(
       : undefined;
     for (const ref of refs) {
       if (ref === "") return undefined;
-      if (ref !== lastRef) {
-        lastRef = ref;
-        lastFacts = stepFacts(ref, fullMatch);
-      }
-      const facts = lastFacts!;
+      const facts = factsOf(ref);
       const cannot = facts.never ||
         (cutting
           ? !fullMatch && facts.noAssertion
