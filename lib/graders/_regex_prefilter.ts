@@ -8,8 +8,9 @@
 // a `$` or before a `^` (the end and start of the text: RE2 is not asked for multi-line).
 // Anything else (or a run found) is left to RE2, which decides. `plainMatch` goes further for the
 // plainest patterns of all (characters and `.`, which is what a sentence read as a pattern
-// mostly is, maybe with groups that change nothing): it answers exactly as RE2 would, without
-// compiling. A pattern is walked once (`scanPattern`), and what is made of it is kept with it.
+// mostly is, maybe with groups that change nothing, maybe ending in a `$`): it answers exactly as
+// RE2 would, without compiling. A pattern is walked once (`scanPattern`), and what is made of it
+// is kept with it.
 import { memoized } from "./_memo.ts";
 import { asciiText } from "./_probe.ts";
 import { PY_WHITESPACE_CLASS } from "../text/mod.ts";
@@ -73,6 +74,11 @@ interface Plain {
   /** Whether `core` has a `.` (without one, a match is a plain substring or the whole text). */
   readonly dots: boolean;
   /**
+   * In a search, a match must end where the text does (the pattern has a `$` after its deciding
+   * atoms): `core` is then matched at the text's end alone.
+   */
+  readonly end: boolean;
+  /**
    * The longest stretch of `core` without a `.` (empty when it has a U+FFFD, or none): every match
    * contains it, so an output without it has none, surrogates or not.
    */
@@ -85,8 +91,8 @@ interface Plain {
   steps: StepFacts | undefined;
 }
 
-/** The plain reading of a pattern whose deciding atoms are `core`. */
-function plainFrom(core: string): Plain {
+/** The plain reading of a pattern whose deciding atoms are `core` (`end`: see `Plain`). */
+function plainFrom(core: string, end: boolean): Plain {
   const firstDot = core.indexOf(".");
   const dots = firstDot >= 0;
   const replacement = core.includes("\ufffd");
@@ -113,6 +119,7 @@ function plainFrom(core: string): Plain {
     lower: undefined,
     codePoints: dots || replacement,
     dots,
+    end,
     piece,
     pieceAt,
     lowerPiece: undefined,
@@ -175,15 +182,17 @@ function plainReading(reading: Reading, fullMatch: boolean): Plain | undefined {
   const known = fullMatch ? reading.full : reading.search;
   if (known !== null) return known;
   const { pattern, scan } = reading;
+  const end = scan.endAnchor >= 0;
   if (scan.full) {
     return reading.full = reading.search = plainFrom(
-      atomsOf(pattern, 0, pattern.length, scan.parens),
+      atomsOf(pattern, 0, end ? scan.endAnchor : pattern.length, scan.parens),
+      end,
     );
   }
   if (fullMatch) return reading.full = undefined;
   return reading.search = scan.searchBegin < 0
     ? undefined
-    : plainFrom(atomsOf(pattern, scan.searchBegin, scan.searchEnd, scan.parens));
+    : plainFrom(atomsOf(pattern, scan.searchBegin, scan.searchEnd, scan.parens), end);
 }
 
 /** The texts of the runs of a pattern of the plain form. */
@@ -265,9 +274,12 @@ export function plainMatch(
     }
     if (hasSurrogates(output)) return undefined;
   }
-  if (!plain.dots) return fullMatch ? text === atoms : text.includes(atoms);
+  if (!plain.dots) {
+    return fullMatch ? text === atoms : plain.end ? text.endsWith(atoms) : text.includes(atoms);
+  }
   const m = atoms.length;
   if (fullMatch) return text.length === m && atomsAt(atoms, text, 0);
+  if (plain.end) return atomsAt(atoms, text, text.length - m); // no shorter than `core`, as checked
   if (piece === "") {
     for (let i = 0; i + m <= text.length; i++) if (atomsAt(atoms, text, i)) return true;
     return false;
@@ -412,5 +424,5 @@ export function stepFacts(pattern: string, fullMatch: boolean): StepFacts {
   const reading = readingOf(pattern);
   const plain = plainReading(reading, fullMatch);
   if (plain === undefined) return reading.facts ??= stepFactsOf(reading);
-  return plain.steps ??= factsOfRuns([plain.core], true);
+  return plain.steps ??= factsOfRuns([plain.core], !plain.end);
 }

@@ -41,14 +41,22 @@ export interface PatternScan {
    * parentheses within it to be left out), when the pattern reads as characters and `.` alone:
    * groups that change nothing are read as their content, a leading or trailing `x?` / `x*`
    * (lazy or not) is dropped, and so is a last group made optional by `?` or `*` (whether a match
-   * exists never depends on them). -1 when it does not read so.
+   * exists never depends on them); it may end in a `$` (see `endAnchor`). -1 when it does not
+   * read so (nor when no text matches the pattern).
    */
   readonly searchBegin: number;
   /** See `searchBegin`. */
   readonly searchEnd: number;
   /**
+   * Where the `$` is after which the reading as characters and `.` ends (-1 for none): a match
+   * must end with the text there, and what follows can only match nothing (`x?`, `x*`, `$`), as
+   * in a question ending in a price (`… $9?`).
+   */
+  readonly endAnchor: number;
+  /**
    * The whole pattern, its parentheses left out, is characters and `.` alone (groups that change
-   * nothing, no repeat, no anchor): what a whole-output match decides by.
+   * nothing, no repeat, no anchor), maybe up to a `$` after which nothing else can match (see
+   * `endAnchor`): what a whole-output match decides by.
    */
   readonly full: boolean;
 }
@@ -62,6 +70,7 @@ export const NOT_PLAIN_FORM: PatternScan = Object.freeze({
   parens: false,
   searchBegin: -1,
   searchEnd: -1,
+  endAnchor: -1,
   full: false,
 });
 
@@ -109,6 +118,7 @@ export function scanPattern(pattern: string): PatternScan {
   let begin = -1;
   let last = -1;
   let optionalAfter = false;
+  let endAnchor = -1;
   let anchors = false;
   let parens = false;
   let depth = 0;
@@ -205,8 +215,11 @@ export function scanPattern(pattern: string): PatternScan {
       if (c === CARET && required) never = true;
       if (c === DOLLAR) end = true;
       anchors = true;
-      plain = false;
-      full = false;
+      if (c === DOLLAR && plain && depth === 0 && (endAnchor >= 0 || !optionalAfter)) {
+        // The end of the text, right after the last required atom (what follows can match
+        // nothing else): the reading goes on, anchored at the end.
+        if (endAnchor < 0) endAnchor = i;
+      } else plain = full = false;
       if (runStart >= 0) {
         runs.push(runStart, runEnd);
         runStart = -1;
@@ -232,7 +245,7 @@ export function scanPattern(pattern: string): PatternScan {
       if (begin < 0) begin = atom;
       last = atom + 1;
     } else {
-      full = false;
+      if (endAnchor < 0) full = false; // after the end, an optional atom matches nothing
       if (repeat === PLUS) plain = false;
       else if (begin >= 0) optionalAfter = true;
     }
@@ -240,6 +253,8 @@ export function scanPattern(pattern: string): PatternScan {
   if (depth > 0) return NOT_PLAIN_FORM; // RE2: missing )
   if (runStart >= 0) runs.push(runStart, runEnd);
   if (begin < 0) begin = last = 0;
+  // A required character after the `$` leaves no reading (nor match).
+  if (never) plain = full = false;
   return {
     form: true,
     never,
@@ -248,6 +263,7 @@ export function scanPattern(pattern: string): PatternScan {
     parens,
     searchBegin: plain ? begin : -1,
     searchEnd: plain ? last : -1,
+    endAnchor: plain ? endAnchor : -1,
     full,
   };
 }
