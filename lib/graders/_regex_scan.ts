@@ -103,6 +103,7 @@ const frames: number[] = [];
  */
 export function scanPattern(pattern: string): PatternScan {
   const n = pattern.length;
+  if (frames.length > 4096) frames.length = 0; // not kept at a deeply nested pattern's size
   const runs: number[] = [];
   let runStart = -1;
   let runEnd = -1;
