@@ -62,7 +62,7 @@ export interface PatternScan {
 }
 
 /** The scan of a pattern not of the plain form. */
-export const NOT_PLAIN_FORM: PatternScan = Object.freeze({
+const NOT_PLAIN_FORM: PatternScan = Object.freeze({
   form: false,
   never: false,
   runs: Object.freeze([]),

@@ -131,7 +131,7 @@ const CUTTING: ReadonlySet<FormattingStep | "several"> = new Set([
  * where no pattern can match the output after the step, told from facts of the patterns
  * (`stepFacts`) without making the changed output; undefined (re-grade) otherwise, and for rows
  * with an empty or broken pattern (only patterns of the plain form, which are valid RE2, have
- * the first three facts; the last is used only once the row is known to fail, so to have valid
+ * the first four facts; the last is used only once the row is known to fail, so to have valid
  * patterns). Each pattern must fail for one of these reasons:
  * - any step: no text matches the pattern (`never`: a character it needs after its `$`, as in a
  *   price read as a pattern);
