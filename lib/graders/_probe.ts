@@ -118,6 +118,9 @@ let rowOutput = "";
 let rowReferences: readonly string[] = [];
 let rowOutputForms: TextForms = FORMS("");
 let rowReferenceForms: readonly TextForms[] = [];
+// The rows `number-reading` tries for the row probed last (see `numberTries`), made when a
+// grader's probe first asks and shared by the others (exact, contains, normalized and numeric).
+let rowTries: readonly NumberTry[] | undefined;
 
 /** Make `rowOutputForms` and `rowReferenceForms` those of `output` and `references`. */
 function setRow(output: string, references: readonly string[]): void {
@@ -131,6 +134,12 @@ function setRow(output: string, references: readonly string[]): void {
   rowReferences = references.slice();
   rowOutputForms = new TextForms(output);
   rowReferenceForms = references.map((r) => new TextForms(r));
+  rowTries = undefined;
+}
+
+/** `numberTries` of the row probed last, made once for it. */
+function rowNumberTries(): readonly NumberTry[] {
+  return rowTries ??= numberTries(rowOutput, rowReferences);
 }
 
 /**
@@ -213,9 +222,20 @@ export const WITHIN = 0.1;
 // Gaps within this of exactly 0.1 count as 0.1 (0.6 − 0.5 is 0.09999999999999998 in binary).
 const GAP_SLACK = 1e-9;
 
-function sameInput(a: GradeInput, output: string, references: readonly string[]): boolean {
-  return a.output === output && a.references.length === references.length &&
-    a.references.every((r, i) => r === references[i]);
+/** True when two lists of texts are equal, text by text. */
+function sameTexts(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function sameInput(
+  output: string,
+  references: readonly string[],
+  otherOutput: string,
+  otherReferences: readonly string[],
+): boolean {
+  return output === otherOutput && sameTexts(references, otherReferences);
 }
 
 /**
@@ -425,6 +445,47 @@ export function codeFence(verdict: Verdict): ProbeExtra {
   };
 }
 
+/** An output and references that `number-reading` grades in place of a row's own. */
+export type NumberTry = readonly [output: string, references: readonly string[]];
+
+/**
+ * The rows `number-reading` grades in place of `output` and `references`, in order: the numbers
+ * of both written one way (`canonicalNumbers`), as read and then under each other reading of the
+ * output, then of the references; each row once, and none that equals the row itself. A function
+ * of the texts alone: whether any flips the row is up to the grader's verdict.
+ *
+ * @example A thousands separator written one way; nothing to try for plain numbers
+ * ```ts
+ * import { numberTries } from "./_probe.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(numberTries("$1,249.00", ["1249"]), [["$1249", ["1249"]]]);
+ * assert.deepEqual(numberTries("1,5", ["1.5"]), [["1.5", ["1.5"]]]);
+ * assert.deepEqual(numberTries("$926 in all", ["$926"]), []);
+ * ```
+ */
+export function numberTries(output: string, references: readonly string[]): NumberTry[] {
+  const read: [string, readonly string[]][] = [[output, references]];
+  for (const reading of NUMBER_READINGS) {
+    const rewrite = READ_AS[reading];
+    const o = rewrite(output);
+    if (o !== output) read.push([o, references]);
+    const refs = references.map(rewrite);
+    if (refs.some((r, i) => r !== references[i])) read.push([output, refs]);
+  }
+  const out: NumberTry[] = [];
+  for (const [o, refs] of read) {
+    const canonical = CANONICAL(o);
+    const canonicalRefs = refs.map(CANONICAL);
+    if (
+      sameInput(output, references, canonical, canonicalRefs) ||
+      out.some(([p, prefs]) => p === canonical && sameTexts(prefs, canonicalRefs))
+    ) continue;
+    out.push([canonical, canonicalRefs]);
+  }
+  return out;
+}
+
 const holdsNumbers = (forms: TextForms): boolean => forms.mayHoldNumbers;
 const holdsDigit = (forms: TextForms): boolean => forms.digit;
 
@@ -458,24 +519,8 @@ export function numberReading(verdict: Verdict, skip: NumberReadingSkip = "any")
       if (skip !== "any" && !output.digit && !rowReferenceForms.some(holdsDigit)) {
         if (skip === "digits" || !output.mayHoldNumbers) return false;
       } else if (!output.mayHoldNumbers && !rowReferenceForms.some(holdsNumbers)) return false;
-      const tries: [string, readonly string[]][] = [[input.output, input.references]];
-      for (const reading of NUMBER_READINGS) {
-        const read = READ_AS[reading];
-        const output = read(input.output);
-        if (output !== input.output) tries.push([output, input.references]);
-        const references = input.references.map(read);
-        if (references.some((r, i) => r !== input.references[i])) {
-          tries.push([input.output, references]);
-        }
-      }
-      const seen = new Set<string>();
-      for (const [o, refs] of tries) {
-        const output = CANONICAL(o);
-        const references = refs.map(CANONICAL);
-        const key = JSON.stringify([output, references]);
-        if (seen.has(key) || sameInput(input, output, references)) continue;
-        seen.add(key);
-        if (verdict({ ...input, output, references }) === true) return true;
+      for (const [o, references] of rowNumberTries()) {
+        if (verdict({ ...input, output: o, references }) === true) return true;
       }
       return false;
     },
