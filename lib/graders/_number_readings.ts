@@ -66,6 +66,16 @@ const WORD_RUN = new RegExp(
   "giu",
 );
 
+// WORD_RUN on ASCII text (see ASCII_ANY_WORD below).
+const ASCII_WORD_RUN = new RegExp(
+  `\\b(?:${WORDS})(?:(?:[ \\t]*-[ \\t]*|[ \\t]+(?:and[ \\t]+)?)(?:${WORDS}))*\\b`,
+  "gi",
+);
+// Where `decimal-comma` and `thousands` may change a text: a digit, a separator, a digit. A text
+// without one has nothing for DOTTED to make continental, nor for SPACED to find.
+const DOTTED_DIGITS = /\d[.,]\d/;
+const SPACED_DIGITS = /\d[ \u00a0\u202f\u2009'\u2019]\d/;
+
 const ANY_WORD = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${WORDS})(?![\\p{L}\\p{N}_])`, "iu");
 // The same on ASCII text, where letters, numbers and `_` are `\w` and no character folds to
 // another's case but A–Z and a–z: without Unicode property classes, several times faster.
@@ -140,7 +150,22 @@ export function numberFromWords(run: string): number | undefined {
   return total + group;
 }
 
-function plain(value: number): string {
+/**
+ * `value` to 15 significant digits, in shortest form. An integer below 10^15 in magnitude has at
+ * most 15 digits and so is written as it is.
+ *
+ * @example Integers as they are, other values to 15 digits
+ * ```ts
+ * import { plain } from "./_number_readings.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(plain(926), "926");
+ * assert.equal(plain(0.1 + 0.2), "0.3");
+ * assert.equal(plain(2 ** 60), "1152921504606850000");
+ * ```
+ */
+export function plain(value: number): string {
+  if (Number.isInteger(value) && value < 1e15 && value > -1e15) return String(value);
   return String(Number(value.toPrecision(15)));
 }
 
@@ -151,18 +176,20 @@ function plain(value: number): string {
 export function readAs(text: string, reading: NumberReadingKind): string {
   switch (reading) {
     case "decimal-comma":
+      if (!DOTTED_DIGITS.test(text)) return text;
       return text.replace(
         DOTTED,
         (m) => CONTINENTAL.test(m) ? m.replaceAll(".", "").replace(",", ".") : m,
       );
     case "thousands":
+      if (!SPACED_DIGITS.test(text)) return text;
       return text.replace(SPACED, (m) => m.replace(/[ \u00a0\u202f\u2009'\u2019]/g, ""));
     case "percent":
       // Only a number with a `%` changes: without one, nothing to read.
       if (!text.includes("%")) return text;
       return rewriteNumbers(text, (n) => n.percent ? plain(n.value / 100) : undefined);
     case "words":
-      return text.replace(WORD_RUN, (m) => {
+      return text.replace(NON_ASCII.test(text) ? WORD_RUN : ASCII_WORD_RUN, (m) => {
         const value = numberFromWords(m);
         return value === undefined ? m : String(value);
       });

@@ -8,13 +8,7 @@ import {
   type FormattingStep,
   type SquadStep,
 } from "../text/mod.ts";
-import {
-  canonicalNumbers,
-  hasNumberWord,
-  NUMBER_READINGS,
-  type NumberReadingKind,
-  readAs,
-} from "./_number_readings.ts";
+import { canonicalNumbers, hasNumberWord, NUMBER_READINGS, readAs } from "./_number_readings.ts";
 import { memoized } from "./_memo.ts";
 import type { GradeInput, GradeResult, GraderScale } from "./types.ts";
 
@@ -105,10 +99,6 @@ class TextForms {
 
 // The forms of texts asked about outside the row being probed (`changedText`, `containsFolded`).
 const FORMS = memoized((s: string) => new TextForms(s));
-const READ_AS = Object.fromEntries(
-  NUMBER_READINGS.map((reading) => [reading, memoized((s: string) => readAs(s, reading))]),
-) as Record<NumberReadingKind, (s: string) => string>;
-const CANONICAL = memoized(canonicalNumbers);
 
 // The forms of the output and references of the row probed last, shared by the graders that probe
 // the row in turn. They are made afresh for each row, not looked up in `FORMS`: texts seldom come
@@ -465,23 +455,28 @@ export type NumberTry = readonly [output: string, references: readonly string[]]
  * ```
  */
 export function numberTries(output: string, references: readonly string[]): NumberTry[] {
-  const read: [string, readonly string[]][] = [[output, references]];
-  for (const reading of NUMBER_READINGS) {
-    const rewrite = READ_AS[reading];
-    const o = rewrite(output);
-    if (o !== output) read.push([o, references]);
-    const refs = references.map(rewrite);
-    if (refs.some((r, i) => r !== references[i])) read.push([output, refs]);
-  }
   const out: NumberTry[] = [];
-  for (const [o, refs] of read) {
-    const canonical = CANONICAL(o);
-    const canonicalRefs = refs.map(CANONICAL);
+  const add = (o: string, refs: readonly string[]): void => {
     if (
-      sameInput(output, references, canonical, canonicalRefs) ||
-      out.some(([p, prefs]) => p === canonical && sameTexts(prefs, canonicalRefs))
-    ) continue;
-    out.push([canonical, canonicalRefs]);
+      sameInput(output, references, o, refs) ||
+      out.some(([p, prefs]) => p === o && sameTexts(prefs, refs))
+    ) return;
+    out.push([o, refs]);
+  };
+  const canonicalOutput = canonicalNumbers(output);
+  const canonicalReferences = references.map(canonicalNumbers);
+  add(canonicalOutput, canonicalReferences);
+  for (const reading of NUMBER_READINGS) {
+    const o = readAs(output, reading);
+    if (o !== output) add(canonicalNumbers(o), canonicalReferences);
+    let refs: string[] | undefined;
+    for (let i = 0; i < references.length; i++) {
+      const r = readAs(references[i], reading);
+      if (r === references[i]) continue;
+      refs ??= canonicalReferences.slice();
+      refs[i] = canonicalNumbers(r);
+    }
+    if (refs !== undefined) add(canonicalOutput, refs);
   }
   return out;
 }

@@ -31,7 +31,17 @@ const NUMBER = new RegExp(
   "gu",
 );
 
-const ASCII_DIGIT = /[0-9]/;
+// The next ASCII digit (`\d` under the `u` flag): found from `lastIndex` by `nextDigit`.
+const DIGIT = /[0-9]/g;
+// How far before its first digit a number can start: two signs and a currency symbol (each one
+// UTF-16 code unit), then the `.` of a number written `.5`.
+const LEAD = 4;
+
+/** Where the first ASCII digit of `text` at or after `from` is, or -1. */
+function nextDigit(text: string, from: number): number {
+  DIGIT.lastIndex = from;
+  return DIGIT.test(text) ? DIGIT.lastIndex - 1 : -1;
+}
 
 /**
  * Every number in `text`, in order. Commas are read as thousands separators only in groups of
@@ -52,10 +62,18 @@ const ASCII_DIGIT = /[0-9]/;
  */
 export function readNumbers(text: string): NumberReading[] {
   const out: NumberReading[] = [];
-  // Every number has an ASCII digit (`\d` under the `u` flag): without one, skip the scan.
-  if (!ASCII_DIGIT.test(text)) return out;
-  for (const m of text.matchAll(NUMBER)) {
+  // Every number has a digit at most LEAD code units after its start, so the search for the next
+  // one starts there (the regex's own scan of the letters before it is several times slower),
+  // and ends where no digit is left. The lookbehind still sees the text before the start.
+  let end = 0;
+  let digit = nextDigit(text, 0);
+  while (digit >= 0) {
+    NUMBER.lastIndex = Math.max(end, digit - LEAD);
+    const m = NUMBER.exec(text);
+    if (m === null) break;
     const g = m.groups!;
+    end = NUMBER.lastIndex;
+    digit = nextDigit(text, end);
     if (g.sign1 && g.sign2) continue;
     const sign = g.sign1 ?? g.sign2;
     const negative = sign === "-" || sign === "\u2212";
@@ -63,7 +81,7 @@ export function readNumbers(text: string): NumberReading[] {
     const reading: NumberReading = {
       value: negative ? -magnitude : magnitude,
       text: m[0],
-      index: m.index!,
+      index: m.index,
       percent: g.post === "%",
     };
     const currency = g.pre ?? (g.post !== "%" ? g.post : undefined);
