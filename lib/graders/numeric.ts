@@ -9,6 +9,7 @@ import { binary, noReference, notJudged, quote } from "./_result.ts";
 import { type NumberReading, readNumbers } from "./numbers.ts";
 import { type DefinedGrader, defineGrader } from "./define_grader.ts";
 import type { OptionsOf, OptionsSchema } from "./options.ts";
+import type { FormattingStep } from "../text/mod.ts";
 
 /** Which number of the output counts when it has several. */
 export type NumberPick = "first" | "last" | "only" | "any";
@@ -30,6 +31,27 @@ const NUMERIC_OPTIONS = {
     help: "which output number is compared (only: an output with several numbers fails)",
   },
 } as const satisfies OptionsSchema;
+
+/**
+ * The formatting steps that leave every number of an ASCII text as `readNumbers` reads it (the
+ * same values, in the same count), and so cannot change the verdict: `nfkc` changes no ASCII
+ * text; `lowercase` keeps letters letters and `E` an exponent; `trim`, `collapse-whitespace`,
+ * `strip-trailing-punctuation` and `strip-quotes` only take away or replace characters that
+ * are never inside a number and that, before one, are neither letters, digits, `_`, nor the
+ * `.` or `,` after a digit (a run of whitespace that becomes one space may let a currency
+ * symbol after a number count as its own, which changes no value). Only `underscores` can
+ * hide a number (`_5` is not one). All seven in a row read as `underscores` alone does, so they
+ * flip a row only where it does (`several`).
+ */
+const UNCHANGED_ON_ASCII: readonly (FormattingStep | "several")[] = [
+  "trim",
+  "lowercase",
+  "nfkc",
+  "collapse-whitespace",
+  "strip-trailing-punctuation",
+  "strip-quotes",
+  "several",
+];
 
 /** Options of the numeric grader: `abs`, `rel` and `pick`. */
 export type NumericOptions = OptionsOf<typeof NUMERIC_OPTIONS>;
@@ -62,7 +84,11 @@ export const numericGrader: DefinedGrader<"numeric", "binary", typeof NUMERIC_OP
     needsReference: true,
     reads: "references",
     options: NUMERIC_OPTIONS,
-    probe: { stepsOnReferences: true, extras: ["number-reading"] },
+    probe: {
+      stepsOnReferences: true,
+      extras: ["number-reading"],
+      unchangedOnAscii: () => UNCHANGED_ON_ASCII,
+    },
     grade(input, options) {
       const { abs, rel, pick } = options;
       if (input.references.length === 0) return noReference();

@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import { numericGrader } from "./numeric.ts";
+import { readNumbers } from "./numbers.ts";
+import { probe } from "./_probe.ts";
+import { graderFor } from "./registry.ts";
+import type { GradeInput } from "./types.ts";
+import { applySteps, FORMATTING_FUNCTIONS, FORMATTING_STEPS } from "../text/mod.ts";
 
 const grade = numericGrader.grade.bind(numericGrader);
 
@@ -50,5 +56,71 @@ Deno.test("numeric: no number, bad references, several references, no reference"
   assert.equal(
     numericGrader.describe({ abs: 0.01, rel: 0.001, pick: "any" }),
     "numeric: abs=0.01 rel=0.001 pick=any",
+  );
+});
+
+// The steps the numeric grader's probe does not try on ASCII rows, from its registry entry.
+const NUMERIC_UNCHANGED_ON_ASCII = graderFor("numeric").probe.unchangedOnAscii!({});
+
+// ASCII texts made of what numbers are made of and what stands around them.
+const asciiText = fc.array(
+  fc.constantFrom(
+    "1",
+    "25",
+    "1,249",
+    ".",
+    ",",
+    "-",
+    "+",
+    "$",
+    "%",
+    " ",
+    "  ",
+    "\t",
+    "\x1c",
+    "e",
+    "E",
+    "A",
+    "x",
+    "_",
+    '"',
+    "'",
+    "!",
+  ),
+  { maxLength: 12 },
+).map((xs) => xs.join(""));
+
+Deno.test("property: the steps numeric passes over on ASCII rows keep every number's value", () => {
+  const values = (s: string) => readNumbers(s).map((n) => n.value);
+  fc.assert(
+    fc.property(asciiText, (text) => {
+      for (const step of NUMERIC_UNCHANGED_ON_ASCII) {
+        const changed = step === "several"
+          ? applySteps(text, FORMATTING_STEPS)
+          : FORMATTING_FUNCTIONS[step](text);
+        const same = step === "several" ? FORMATTING_FUNCTIONS.underscores(text) : text;
+        assert.deepEqual(values(changed), values(same), JSON.stringify([step, text]));
+      }
+    }),
+    { numRuns: 20_000 },
+  );
+});
+
+Deno.test("property: numeric's near misses on ASCII rows are those of every step tried", () => {
+  const grader = graderFor("numeric");
+  const verdict = (input: GradeInput) => grader.verdict(input, grader.resolve({}));
+  const everyStep = { verdict, stepsOnReferences: true, extras: [] };
+  const skipping = { ...everyStep, unchangedOnAscii: NUMERIC_UNCHANGED_ON_ASCII };
+  fc.assert(
+    fc.property(asciiText, fc.array(asciiText, { minLength: 1, maxLength: 2 }), (output, refs) => {
+      const input = { output, references: refs };
+      const result = numericGrader.grade(input);
+      assert.deepEqual(
+        probe(skipping, input, result),
+        probe(everyStep, input, result),
+        JSON.stringify(input),
+      );
+    }),
+    { numRuns: 20_000 },
   );
 });
