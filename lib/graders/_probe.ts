@@ -375,45 +375,68 @@ export function probe(target: ProbeTarget, input: GradeInput, result: GradeResul
     setRow(input.output, input.references);
     const output = rowOutputForms;
     const references = target.stepsOnReferences ? rowReferenceForms : NO_FORMS;
-    const skipped = target.unchangedOnAscii !== undefined && output.ascii &&
-        references.every((r) => r.ascii)
-      ? target.unchangedOnAscii
-      : undefined;
+    const skip = target.unchangedOnAscii !== undefined && output.ascii && allAscii(references)
+      ? skipMask(target.unchangedOnAscii)
+      : 0;
     const quick = target.passesAfter;
     // With the steps on the output only, the verdict is a function of the changed output: the
     // outputs re-graded so far and their verdicts (two steps often make the same text).
     let graded: string[] | undefined;
     let verdicts: boolean[] | undefined;
-    const passesAfter = (k: number): boolean => {
-      const known = quick?.(k === ALL ? "several" : FORMATTING_STEPS[k], input);
-      if (known !== undefined) return known;
-      const changed = output.changed(k);
-      let same = changed === input.output;
-      let refs = input.references;
-      if (references !== NO_FORMS) {
-        refs = references.map((r) => r.changed(k));
-        same &&= refs.every((r, i) => r === input.references[i]);
-        if (same) return false;
-        return target.verdict({ ...input, output: changed, references: refs }) === true;
+    for (let k = 0; k <= ALL; k++) {
+      if ((skip & (1 << k)) !== 0 || (k === ALL && found.length !== 0)) continue;
+      const step = k === ALL ? "several" : FORMATTING_STEPS[k];
+      let passes = quick?.(step, input);
+      if (passes === undefined) {
+        const changed = output.changed(k);
+        if (references !== NO_FORMS) {
+          const refs = changedTexts(references, k);
+          passes = (changed !== input.output || !sameTexts(refs, input.references)) &&
+            target.verdict({ ...input, output: changed, references: refs }) === true;
+        } else if (changed === input.output) passes = false;
+        else {
+          const at = graded === undefined ? -1 : graded.indexOf(changed);
+          if (at >= 0) passes = verdicts![at];
+          else {
+            passes = target.verdict({ ...input, output: changed }) === true;
+            (graded ??= []).push(changed);
+            (verdicts ??= []).push(passes);
+          }
+        }
       }
-      if (same) return false;
-      const at = graded === undefined ? -1 : graded.indexOf(changed);
-      if (at >= 0) return verdicts![at];
-      const passes = target.verdict({ ...input, output: changed }) === true;
-      (graded ??= []).push(changed);
-      (verdicts ??= []).push(passes);
-      return passes;
-    };
-    for (let k = 0; k < ALL; k++) {
-      const step = FORMATTING_STEPS[k];
-      if (skipped?.includes(step) !== true && passesAfter(k)) found.push(step);
-    }
-    if (found.length === 0 && skipped?.includes("several") !== true && passesAfter(ALL)) {
-      found.push("several");
+      if (passes) found.push(step);
     }
   }
   for (const extra of target.extras) if (extra.flips(input, result)) found.push(extra.name);
   return found;
+}
+
+/** True when every text of `forms` is all ASCII. */
+function allAscii(forms: readonly TextForms[]): boolean {
+  for (let i = 0; i < forms.length; i++) if (!forms[i].ascii) return false;
+  return true;
+}
+
+/** Each text of `forms` after formatting step `k` (or all seven). */
+function changedTexts(forms: readonly TextForms[], k: number): string[] {
+  const out: string[] = new Array(forms.length);
+  for (let i = 0; i < forms.length; i++) out[i] = forms[i].changed(k);
+  return out;
+}
+
+// The steps a target passes over on ASCII rows (`unchangedOnAscii`), as bits: bit k for
+// FORMATTING_STEPS[k], bit ALL for `several`. Made once per list.
+const SKIP_MASKS = new WeakMap<readonly (FormattingStep | "several")[], number>();
+
+/** The bits of `list` (see SKIP_MASKS). */
+function skipMask(list: readonly (FormattingStep | "several")[]): number {
+  let mask = SKIP_MASKS.get(list);
+  if (mask === undefined) {
+    mask = list.includes("several") ? 1 << ALL : 0;
+    for (let k = 0; k < ALL; k++) if (list.includes(FORMATTING_STEPS[k])) mask |= 1 << k;
+    SKIP_MASKS.set(list, mask);
+  }
+  return mask;
 }
 
 const FENCE = /(`{3,}|~{3,})[^\n`]*\r?\n([\s\S]*?)\r?\n[ \t]*\1/;
