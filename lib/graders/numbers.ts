@@ -22,12 +22,14 @@ export interface NumberReading {
 const CURRENCY = "$€£¥₹₩₽¢";
 // A number is not read from inside a word or from the tail of a longer number: `Q3` and `x9`
 // give nothing, `GPT-4` gives 4, `1,2345` gives 1 and `3.14.15` gives 3.14.
+// Groups: 1 a sign, 2 a currency symbol before, 3 a sign after it, 4 the digits, 5 an exponent,
+// 6 a currency symbol or `%` after (numbered, not named: a match then makes no groups object).
 const NUMBER = new RegExp(
   String.raw`(?<![\p{L}\p{N}_]|\d[.,])` +
-    String.raw`(?<sign1>[-+\u2212])?(?<pre>[${CURRENCY}])?(?<sign2>[-+\u2212])?` +
-    String.raw`(?<digits>(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?|\.\d+)` +
-    String.raw`(?<exp>[eE][-+]?\d+)?` +
-    String.raw`(?: ?(?<post>[${CURRENCY}%]))?`,
+    String.raw`([-+\u2212])?([${CURRENCY}])?([-+\u2212])?` +
+    String.raw`((?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?|\.\d+)` +
+    String.raw`([eE][-+]?\d+)?` +
+    String.raw`(?: ?([${CURRENCY}%]))?`,
   "gu",
 );
 
@@ -71,20 +73,25 @@ export function readNumbers(text: string): NumberReading[] {
     NUMBER.lastIndex = Math.max(end, digit - LEAD);
     const m = NUMBER.exec(text);
     if (m === null) break;
-    const g = m.groups!;
     end = NUMBER.lastIndex;
     digit = nextDigit(text, end);
-    if (g.sign1 && g.sign2) continue;
-    const sign = g.sign1 ?? g.sign2;
+    const sign1 = m[1];
+    const sign2 = m[3];
+    if (sign1 !== undefined && sign2 !== undefined) continue;
+    const digits = m[4];
+    const exp = m[5];
+    const post = m[6];
+    const sign = sign1 ?? sign2;
     const negative = sign === "-" || sign === "\u2212";
-    const magnitude = Number(g.digits.replaceAll(",", "") + (g.exp ?? ""));
+    const plainDigits = digits.includes(",") ? digits.replaceAll(",", "") : digits;
+    const magnitude = Number(exp === undefined ? plainDigits : plainDigits + exp);
     const reading: NumberReading = {
       value: negative ? -magnitude : magnitude,
       text: m[0],
       index: m.index,
-      percent: g.post === "%",
+      percent: post === "%",
     };
-    const currency = g.pre ?? (g.post !== "%" ? g.post : undefined);
+    const currency = m[2] ?? (post !== "%" ? post : undefined);
     if (currency) reading.currency = currency;
     out.push(reading);
   }
