@@ -504,6 +504,10 @@ export function numberTries(output: string, references: readonly string[]): Numb
   return out;
 }
 
+// What writing numbers one way moves or changes beside a number: the currency symbols `readNumbers`
+// reads, and the minus sign `−` (written `-`).
+const MOVED_BY_WRITING = /[$€£¥₹₩₽¢\u2212]/;
+
 const holdsNumbers = (forms: TextForms): boolean => forms.mayHoldNumbers;
 const holdsDigit = (forms: TextForms): boolean => forms.digit;
 
@@ -517,7 +521,11 @@ const holdsDigit = (forms: TextForms): boolean => forms.digit;
  *   reading can flip such a row, and the texts are not searched for number words;
  * - `output-words`: a verdict that needs a reference to be part of the output (contains) cannot
  *   flip when only the references change (a changed reference has a digit the output lacks, the
- *   others were not part of it): only the output is searched for number words;
+ *   others were not part of it), nor when the output has no currency symbol and no `−`: a
+ *   reference without digits lies, in the changed output, between the numbers its words became,
+ *   and writing numbers one way changes nothing there but moving a currency symbol in front of
+ *   its number and making `−` a `-` (a `+` it drops, or a space before `%`, only joins a part to
+ *   a number). So only an output with one of those is searched for number words;
  * - `any` (the default): both sides are searched.
  */
 export type NumberReadingSkip = "digits" | "output-words" | "any";
@@ -535,7 +543,9 @@ export function numberReading(verdict: Verdict, skip: NumberReadingSkip = "any")
       setRow(input.output, input.references);
       const output = rowOutputForms;
       if (skip !== "any" && !output.digit && !rowReferenceForms.some(holdsDigit)) {
-        if (skip === "digits" || !output.mayHoldNumbers) return false;
+        if (skip === "digits" || !MOVED_BY_WRITING.test(input.output) || !output.mayHoldNumbers) {
+          return false;
+        }
       } else if (!output.mayHoldNumbers && !rowReferenceForms.some(holdsNumbers)) return false;
       for (const [o, references] of rowNumberTries()) {
         if (verdict({ ...input, output: o, references }) === true) return true;

@@ -212,8 +212,10 @@ Deno.test("property: number-reading passes over rows without digits only where i
       "15 %",
       "$",
       "€",
+      "¢",
       "-",
       "+",
+      "\u2212",
       "%",
       ".",
       ",",
@@ -221,6 +223,8 @@ Deno.test("property: number-reading passes over rows without digits only where i
       " ",
       "x",
       "x €",
+      "x \u2212",
+      "x +",
       "cat",
       "the",
       "ΑΣ",
@@ -264,10 +268,28 @@ Deno.test("property: number-reading passes over rows without digits only where i
   );
   // Writing numbers one way moves a currency sign in front of the number: the output's reading
   // flips contains on a row without digits.
-  const input = { output: "x one €", references: ["x €"] };
-  for (const [name, skip, verdict] of verdicts.filter(([name]) => name.startsWith("contains"))) {
-    assert.ok(numberReading(verdict, skip).flips(input, { score: 0, pass: false }), name);
+  // So does the minus sign `−`, written `-`. Without either, a `+` dropped or a space taken out
+  // before `%` only joins a part to a number, and a reference without digits is not part of it.
+  for (
+    const [output, reference, flips] of [
+      ["x one €", "x €"],
+      ["x \u2212one", "x -", true],
+      ["x one ¢", "x ¢", true],
+      ["x one  €", "x €", false],
+      ["x +one", "x one", false],
+      ["x one %", "x%", false],
+    ] as const
+  ) {
+    const input = { output, references: [reference] };
+    for (const [name, skip, verdict] of verdicts.filter(([name]) => name.startsWith("contains"))) {
+      assert.equal(
+        numberReading(verdict, skip).flips(input, { score: 0, pass: false }),
+        flips ?? true,
+        `${name} ${output}`,
+      );
+    }
   }
+  const input = { output: "x one €", references: ["x €"] };
   assert.deepEqual(nearMiss("contains", input, containsGrader.grade(input)), ["number-reading"]);
 });
 
