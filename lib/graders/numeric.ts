@@ -93,8 +93,11 @@ export const numericGrader: DefinedGrader<"numeric", "binary", typeof NUMERIC_OP
       const { abs, rel, pick } = options;
       if (input.references.length === 0) return noReference();
       const expected: number[] = [];
+      // The numbers of a reference the output is equal to: the output's (read once, not twice).
+      let outputNumbers: NumberReading[] | undefined;
       for (const ref of input.references) {
         const found = readNumbers(ref);
+        if (outputNumbers === undefined && ref === input.output) outputNumbers = found;
         if (found.length !== 1) {
           const count = found.length === 0 ? "no number" : `${found.length} numbers`;
           return notJudged(
@@ -104,7 +107,7 @@ export const numericGrader: DefinedGrader<"numeric", "binary", typeof NUMERIC_OP
         }
         expected.push(found[0].value);
       }
-      const numbers = readNumbers(input.output);
+      const numbers = outputNumbers ?? readNumbers(input.output);
       if (numbers.length === 0) return binary(false, "no number found in the output");
       if (pick === "only" && numbers.length > 1) {
         return binary(

@@ -124,3 +124,27 @@ Deno.test("property: numeric's near misses on ASCII rows are those of every step
     { numRuns: 20_000 },
   );
 });
+
+Deno.test("property: an output equal to a reference is graded as when its numbers are read again", () => {
+  // The full path: the output's numbers read apart from the references'.
+  const slow = (output: string, references: readonly string[]) => {
+    const expected: number[] = [];
+    for (const ref of references) {
+      const found = readNumbers(ref);
+      if (found.length !== 1) return null;
+      expected.push(found[0].value);
+    }
+    const numbers = readNumbers(output);
+    if (numbers.length === 0) return false;
+    const got = numbers[numbers.length - 1].value;
+    return expected.some((e) => Math.abs(got - e) <= 1e-9);
+  };
+  fc.assert(
+    fc.property(asciiText, fc.array(asciiText, { maxLength: 2 }), fc.nat(2), (output, refs, at) => {
+      const references = [...refs.slice(0, at), output, ...refs.slice(at)];
+      const result = numericGrader.grade({ output, references });
+      assert.equal(result.pass, slow(output, references), JSON.stringify(references));
+    }),
+    { numRuns: 5_000 },
+  );
+});
