@@ -4,6 +4,7 @@ import {
   containsFolded,
   numberReading,
   type NumberReadingSkip,
+  numberTries,
   probe,
   sameFolded,
   stepsMayFlip,
@@ -291,6 +292,39 @@ Deno.test("property: number-reading passes over rows without digits only where i
   }
   const input = { output: "x one €", references: ["x €"] };
   assert.deepEqual(nearMiss("contains", input, containsGrader.grade(input)), ["number-reading"]);
+});
+
+Deno.test("property: numberTries lists each reading once, in order, written one way", () => {
+  const text = fc.array(
+    fc.constantFrom("forty-two", "one", "42", "1,5", "1.249", "1 249", "15 %", "€", " ", "x", "é"),
+    { maxLength: 4 },
+  ).map((xs) => xs.join(""));
+  // The full path: every reading of either side, written one way, kept unless the row itself or
+  // one kept before (told by a JSON key of the whole row).
+  const slow = (output: string, references: string[]) => {
+    const tries: [string, string[]][] = [[output, references]];
+    for (const reading of NUMBER_READINGS) {
+      tries.push([readAs(output, reading), references]);
+      tries.push([output, references.map((r) => readAs(r, reading))]);
+    }
+    const self = JSON.stringify([output, references]);
+    const seen = new Set([self]);
+    const out: [string, string[]][] = [];
+    for (const [o, refs] of tries) {
+      const row: [string, string[]] = [canonicalNumbers(o), refs.map(canonicalNumbers)];
+      const key = JSON.stringify(row);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(row);
+    }
+    return out;
+  };
+  fc.assert(
+    fc.property(text, fc.array(text, { maxLength: 3 }), (output, references) => {
+      assert.deepEqual(numberTries(output, references), slow(output, references));
+    }),
+    { numRuns: 10_000 },
+  );
 });
 
 Deno.test("property: number-reading flips exactly where its definition does (every reading tried)", () => {
