@@ -204,11 +204,13 @@ function rewriteNumbers(
   let at = 0;
   for (const n of readNumbers(text)) {
     const replacement = rewrite(n);
-    if (replacement === undefined) continue;
+    // A number written as it already is stays where it is: a text with no other change is
+    // returned itself, not rebuilt (a copy would be compared with it character by character).
+    if (replacement === undefined || replacement === n.text) continue;
     out += text.slice(at, n.index) + replacement;
     at = n.index + n.text.length;
   }
-  return out + text.slice(at);
+  return at === 0 ? text : out + text.slice(at);
 }
 
 /**
