@@ -9,6 +9,7 @@ import {
   asciiSquadHead,
   type AsciiSquadRanges,
   asciiSquadRanges,
+  asciiSquadRangesInto,
   asciiSquadTokens,
   handledByAsciiPass,
   sameAsciiNormalized,
@@ -104,7 +105,7 @@ export class NormalizedText {
     const a = this.#ranges;
     const b = gold.#ranges;
     if (a !== undefined && b !== undefined) {
-      const same = sharedByRanges(this.#source, a, gold.#source, b);
+      const same = sharedByRanges(this.#source, a, a.length / 3, gold.#source, b, b.length / 3);
       if (same >= 0) return same;
     }
     return sharedByCounts(this.counts(), gold.counts());
@@ -150,17 +151,23 @@ let slotToken = new Int32Array(64);
 let slotLeft = new Int32Array(64);
 
 /**
- * The multiset overlap of two ASCII forms' tokens (Σ over tokens of the smaller count), or -1
- * when a look-up stepped over too many slots.
+ * The multiset overlap of two ASCII forms' tokens (Σ over tokens of the smaller count): the first
+ * `pn` tokens of ranges `pr` of `p` and the first `gn` of `gr` of `g`; -1 when a look-up stepped
+ * over too many slots.
  *
  * The tokens both texts start with, and those they end with, are counted without the table:
  * tokens common to both sides add their number to the overlap whatever else the sides hold
  * (min(a + c, b + c) = min(a, b) + c for each token), and an answer often repeats most of its
  * reference.
  */
-function sharedByRanges(p: string, pr: AsciiSquadRanges, g: string, gr: AsciiSquadRanges): number {
-  const gn = gr.length / 3;
-  const pn = pr.length / 3;
+function sharedByRanges(
+  p: string,
+  pr: AsciiSquadRanges,
+  pn: number,
+  g: string,
+  gr: AsciiSquadRanges,
+  gn: number,
+): number {
   const most = pn < gn ? pn : gn;
   let head = 0;
   while (head < most && sameAsciiToken(p, pr, head, g, gr, head)) head++;
@@ -239,6 +246,49 @@ function overlapIn(
     }
   }
   return same;
+}
+
+// Work arrays of `asciiTokenF1`: the token ranges of the prediction and of the reference.
+const PRED_WORK: number[] = [];
+const GOLD_WORK: number[] = [];
+
+/**
+ * SQuAD v1.1's token F1 of `prediction` against the one reference `reference` with all four
+ * steps, for plain ASCII texts; undefined when the ASCII pass does not handle one of them (or,
+ * rarely, when many tokens share a hash), for the general path to work out. The tokens of both
+ * are scanned into work arrays and counted there: no form is made or remembered, as a row's texts
+ * are seldom asked about again once its token F1 is known. The value is the one `tokenF1Best`
+ * gives, computed the same way (equal texts share all their tokens, which gives exactly 1).
+ *
+ * @example Partial overlap; nothing shared; a text the ASCII pass leaves alone
+ * ```ts
+ * import { asciiTokenF1 } from "./_squad_normalized.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(asciiTokenF1("The Denver Broncos!", "broncos"), 2 / 3);
+ * assert.equal(asciiTokenF1("the", "a"), 0);
+ * assert.equal(asciiTokenF1("café", "cafe"), undefined);
+ * ```
+ */
+export function asciiTokenF1(prediction: string, reference: string): number | undefined {
+  const pSize = asciiSquadRangesInto(prediction, PRED_WORK);
+  if (pSize < 0) return undefined;
+  const gSize = asciiSquadRangesInto(reference, GOLD_WORK);
+  if (gSize < 0) return undefined;
+  const p = pSize / 3;
+  const g = gSize / 3;
+  let same = 0;
+  if (p > 0 && g > 0) {
+    same = sharedByRanges(prediction, PRED_WORK, p, reference, GOLD_WORK, g);
+    if (same < 0) return undefined;
+  }
+  // Very long texts leave large arrays: let them go.
+  if (PRED_WORK.length > 1 << 16) PRED_WORK.length = 0;
+  if (GOLD_WORK.length > 1 << 16) GOLD_WORK.length = 0;
+  if (same === 0) return 0;
+  const precision = same / p;
+  const recall = same / g;
+  return (2 * precision * recall) / (precision + recall);
 }
 
 const NORMALIZERS = new Map<string, (s: string) => NormalizedText>();

@@ -10,6 +10,7 @@ import { tokenF1Best } from "./squad_metric.ts";
 import { type DefinedGrader, defineGrader } from "./define_grader.ts";
 import type { OptionsOf } from "./options.ts";
 import { SQUAD_OPTIONS } from "./squad_settings.ts";
+import { asciiTokenF1, knownSame } from "./_squad_normalized.ts";
 
 /** Options of the token F1 grader: `version` (SQuAD 1 or 2) and `steps`. */
 export type TokenF1Options = OptionsOf<typeof SQUAD_OPTIONS>;
@@ -17,6 +18,35 @@ export type TokenF1Options = OptionsOf<typeof SQUAD_OPTIONS>;
 /** The chosen normalization steps in the script's order. */
 export function squadSteps(options: { steps: readonly SquadStep[] }): readonly SquadStep[] {
   return SQUAD_STEPS.filter((s) => options.steps.includes(s));
+}
+
+// The options graded with last, when frozen, and whether they are SQuAD v1.1 with all four steps:
+// the grader is given the same resolved options object row after row.
+let plainOptions: TokenF1Options | undefined;
+let plainChosen = false;
+
+/** True when `options` are SQuAD v1.1 with all four steps (the script's own settings). */
+function plainV1(options: TokenF1Options): boolean {
+  if (options === plainOptions) return plainChosen;
+  const plain = options.version === 1 && squadSteps(options).length === SQUAD_STEPS.length;
+  if (Object.isFrozen(options) && Object.isFrozen(options.steps)) {
+    plainOptions = options;
+    plainChosen = plain;
+  }
+  return plain;
+}
+
+/**
+ * The usual row's token F1, when it can be told without normalized forms: SQuAD v1.1, all four
+ * steps, one reference, plain ASCII texts that are not the same text and not known to normalize
+ * alike (`tokenF1Best` answers those without counting).
+ */
+function quickF1(input: { output: string; references: readonly string[] }, options: TokenF1Options) {
+  if (input.references.length !== 1 || !plainV1(options)) return undefined;
+  const reference = input.references[0];
+  const output = input.output;
+  if (output === reference || knownSame(output, reference) === true) return undefined;
+  return asciiTokenF1(output, reference);
 }
 
 /**
@@ -49,7 +79,11 @@ export const tokenF1Grader: DefinedGrader<"token-f1", "graded", typeof SQUAD_OPT
     probe: { stepsOnReferences: true, extras: ["within-0.1"] },
     grade(input, options) {
       if (input.references.length === 0 && options.version === 1) return noReference();
-      const best = tokenF1Best(input.output, input.references, options);
+      const quick = quickF1(input, options);
+      // The one reference (index 0) scores as `tokenF1Best` would score it.
+      const best = quick === undefined
+        ? tokenF1Best(input.output, input.references, options)
+        : { value: quick, referenceIndex: 0 };
       // Without a threshold (the usual row) the result `graded` would build, made directly.
       if (input.threshold === undefined) {
         return best.referenceIndex < 0

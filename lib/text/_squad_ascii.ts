@@ -92,17 +92,44 @@ const NO_RANGES: AsciiSquadRanges = Object.freeze([]);
  * {@link asciiSquadTokens} gives, in the same order), or undefined where that gives undefined.
  */
 export function asciiSquadRanges(s: string): AsciiSquadRanges | undefined {
+  const size = asciiSquadRangesInto(s, WORK);
+  if (size < 0) return undefined;
+  if (size === 0) return NO_RANGES;
+  // One array of the exact size, copied from the work space (pushing grew it several times).
+  const ranges = WORK.slice(0, size);
+  if (WORK.length > 1 << 16) WORK.length = 0;
+  return ranges;
+}
+
+/**
+ * {@link asciiSquadRanges} of `s` written into `out` from its start: how many numbers (three a
+ * token), or -1 where that gives undefined. `out` keeps whatever it held past them, so a caller
+ * can scan text after text into one array without making any.
+ *
+ * @example Two texts into one work array
+ * ```ts
+ * import { asciiSquadRangesInto } from "./_squad_ascii.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const work: number[] = [];
+ * assert.equal(asciiSquadRangesInto("The cat, the hat", work), 6);
+ * assert.deepEqual([work[0], work[1], work[3], work[4]], [4, 8, 13, 16]);
+ * assert.equal(asciiSquadRangesInto("a", work), 0);
+ * assert.equal(asciiSquadRangesInto("café", work), -1);
+ * ```
+ */
+export function asciiSquadRangesInto(s: string, out: number[]): number {
   const n = s.length;
   // A long text is read as bytes; a short one as code units, as a call of `encodeInto` costs
   // more than it saves there.
-  if (n >= SHORT) return rangesOfBytes(s);
+  if (n >= SHORT) return rangesOfBytes(s, out);
   let size = 0;
   let i = 0;
   for (;;) {
     let c = 0;
     for (; i < n; i++) {
       c = s.charCodeAt(i);
-      if (c >= 0x80) return undefined;
+      if (c >= 0x80) return -1;
       if (SCAN[c] !== 1) break;
     }
     if (i >= n) break;
@@ -111,23 +138,23 @@ export function asciiSquadRanges(s: string): AsciiSquadRanges | undefined {
     let kept = 0;
     for (; i < n; i++) {
       c = s.charCodeAt(i);
-      if (c >= 0x80) return undefined;
+      if (c >= 0x80) return -1;
       const v = SCAN[c];
       if (v >= 0x30) {
         h = Math.imul(h ^ v, 0x01000193);
         kept++;
       } else if (v !== 2) {
-        if (v === 0) return undefined;
+        if (v === 0) return -1;
         break;
       }
     }
-    size = addToken(start, i, h, kept, size);
+    size = addToken(out, start, i, h, kept, size);
   }
-  return size === 0 ? NO_RANGES : WORK.slice(0, size);
+  return size;
 }
 
-/** {@link asciiSquadRanges} of a text read as bytes. */
-function rangesOfBytes(s: string): AsciiSquadRanges | undefined {
+/** {@link asciiSquadRangesInto} of a text read as bytes. */
+function rangesOfBytes(s: string, out: number[]): number {
   const n = s.length;
   let size = 0;
   let i = 0;
@@ -143,7 +170,7 @@ function rangesOfBytes(s: string): AsciiSquadRanges | undefined {
   // Room for the text in one byte a code unit: a longer encoding stops early (`read` < n) or
   // takes more bytes than code units.
   const { read, written } = ENCODER.encodeInto(s, bytes);
-  if (read !== n || written !== n) return undefined;
+  if (read !== n || written !== n) return -1;
   // A 0 byte after the text (not handled, like the character 0 inside it) ends the last piece.
   bytes[n] = 0;
   // A piece at a time: the whitespace before it, then its characters up to whitespace or the end.
@@ -151,7 +178,7 @@ function rangesOfBytes(s: string): AsciiSquadRanges | undefined {
     let v = 0;
     while ((v = SCAN[bytes[i]]) === 1) i++;
     if (v === 0) {
-      if (i < n) return undefined;
+      if (i < n) return -1;
       break;
     }
     const start = i;
@@ -165,13 +192,9 @@ function rangesOfBytes(s: string): AsciiSquadRanges | undefined {
       } else if (v !== 2) break;
     }
     // Ended by whitespace, or by a 0 byte that the next look at the same byte tells apart.
-    size = addToken(start, i, h, kept, size);
+    size = addToken(out, start, i, h, kept, size);
   }
-  if (size === 0) return NO_RANGES;
-  // One array of the exact size, copied from the work space (pushing grew it several times).
-  const ranges = WORK.slice(0, size);
-  if (WORK.length > 1 << 16) WORK.length = 0;
-  return ranges;
+  return size;
 }
 
 // The bytes `asciiSquadRanges` scans: the text, encoded (a buffer up to `BYTES_KEPT` bytes is
@@ -187,18 +210,17 @@ let BYTES = new Uint8Array(1024);
 const WORK: number[] = [];
 
 /**
- * Add the piece from `start` to `end` (`kept` characters kept, hashed to `h`) to `WORK` (holding
- * `size` numbers) unless it keeps no character
- * or is an article; returns the new size.
+ * Add the piece from `start` to `end` (`kept` characters kept, hashed to `h`) to `out` (holding
+ * `size` numbers) unless it keeps no character or is an article; returns the new size.
  */
-function addToken(start: number, end: number, h: number, kept: number, size: number) {
+function addToken(out: number[], start: number, end: number, h: number, kept: number, size: number) {
   if (kept === 0 || (kept <= 3 && (h === HASH_A || h === HASH_AN || h === HASH_THE))) return size;
   h ^= h >>> 15;
   h = Math.imul(h, 0x2c1b3c6d);
   h ^= h >>> 12;
-  WORK[size] = start;
-  WORK[size + 1] = end;
-  WORK[size + 2] = (kept < KEPT_CAP ? kept : KEPT_CAP) << 24 | (h & 0xffffff);
+  out[size] = start;
+  out[size + 1] = end;
+  out[size + 2] = (kept < KEPT_CAP ? kept : KEPT_CAP) << 24 | (h & 0xffffff);
   return size + 3;
 }
 
