@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import assert from "node:assert/strict";
 import {
+  asciiTokenF1,
   formsPolicy,
   normalizedText,
   overlapTable,
@@ -8,6 +9,7 @@ import {
   sameNormalized,
 } from "./_squad_normalized.ts";
 import { quote, QUOTED_UNITS } from "./_result.ts";
+import { asciiSquadRanges } from "../text/_squad_ascii.ts";
 import { normalizeAnswer, pySplit, SQUAD_STEPS, type SquadStep } from "../text/mod.ts";
 
 const PIECES = [
@@ -227,4 +229,51 @@ Deno.test("property: quotedNormalized and sameNormalized are the general path's,
     ),
     { numRuns: 5_000 },
   );
+});
+
+/** SQuAD v1.1's token F1 worked out from the general path's tokens, as the script does. */
+function generalF1(prediction: string, reference: string): number {
+  const p = general(prediction, SQUAD_STEPS).tokens;
+  const g = general(reference, SQUAD_STEPS).tokens;
+  const same = overlap(p, g);
+  if (same === 0) return 0;
+  const precision = same / p.length;
+  const recall = same / g.length;
+  return (2 * precision * recall) / (precision + recall);
+}
+
+Deno.test("property: asciiTokenF1 is the general path's token F1 whenever it answers", () => {
+  // Plain ASCII pairs (answered) and pairs with characters the pass leaves alone (undefined),
+  // with shared starts and ends, long texts past the kept work arrays, and scans in any order.
+  const long = fc.constantFrom("", ` ${"w1 w2, The w3 ".repeat(8_000)}`);
+  const pair = fc.tuple(fc.oneof(sharedEnds, fc.tuple(text, text)), long, fc.boolean()).map(
+    ([[a, b], tail, both]) => [a + tail, both ? b + tail : b] as const,
+  );
+  fc.assert(
+    fc.property(pair, ([a, b]) => {
+      const got = asciiTokenF1(a, b);
+      const plain = asciiSquadRanges(a) !== undefined && asciiSquadRanges(b) !== undefined;
+      if (!plain) return assert.equal(got, undefined);
+      // Exactly the value, bit for bit (the same formula on the same counts).
+      assert.ok(Object.is(got, generalF1(a, b)), `${a.slice(0, 40)} | ${b.slice(0, 40)}`);
+    }),
+    { numRuns: 3_000 },
+  );
+  assert.equal(asciiTokenF1("The Denver Broncos!", "denver"), 2 / 3);
+  assert.equal(asciiTokenF1("a the", "an"), 0);
+  assert.equal(asciiTokenF1("x y", "y x"), 1);
+});
+
+Deno.test("asciiTokenF1: the general counting when look-ups give up", () => {
+  const saved = overlapTable.probes;
+  overlapTable.probes = 0;
+  try {
+    // Several tokens in one slot: the fast count gives up, and so does asciiTokenF1.
+    const a = "w1 w2 w3 w4 w5 w6 w7 w8 w9 w10 w11 w12 w13 w14 w15 w16 w17";
+    const b = "v1 v2 v3 v4 v5 v6 v7 v8 v9 v10 v11 v12 v13 v14 v15 v16 v17 w3";
+    const got = asciiTokenF1(a, b);
+    assert.ok(got === undefined || got === generalF1(a, b));
+  } finally {
+    overlapTable.probes = saved;
+  }
 });

@@ -41,7 +41,10 @@ function plainV1(options: TokenF1Options): boolean {
  * steps, one reference, plain ASCII texts that are not the same text and not known to normalize
  * alike (`tokenF1Best` answers those without counting).
  */
-function quickF1(input: { output: string; references: readonly string[] }, options: TokenF1Options) {
+function quickF1(
+  input: { output: string; references: readonly string[] },
+  options: TokenF1Options,
+) {
   if (input.references.length !== 1 || !plainV1(options)) return undefined;
   const reference = input.references[0];
   const output = input.output;

@@ -1,5 +1,8 @@
+import fc from "fast-check";
 import assert from "node:assert/strict";
 import { tokenF1Grader } from "./token_f1.ts";
+import { tokenF1Best } from "./squad_metric.ts";
+import type { SquadStep } from "../text/mod.ts";
 
 Deno.test("token-f1: graded without a threshold, pass/fail with one", () => {
   const row = { output: "The Denver Broncos", references: ["Broncos", "Denver Broncos"] };
@@ -30,4 +33,26 @@ Deno.test("token-f1: empty and unicode rows", () => {
     2 / 3,
   );
   assert.equal(tokenF1Grader.grade({ output: "x", references: [] }).error, "no-reference");
+});
+
+Deno.test("property: token-f1 grades as tokenF1Best, also where it counts plain ASCII rows itself", () => {
+  const word = fc.constantFrom("The", "a", "x", "Y", "y,", "7", "--", "café", "an", "w1", "\t", "");
+  const texts = fc.array(word, { maxLength: 8 }).map((ws) => ws.join(" "));
+  const frozen = <T extends object>(o: T): T => Object.freeze(o);
+  const optionsArb = fc.constantFrom(
+    {},
+    frozen({ version: 1 as const }),
+    frozen({ version: 2 as const }),
+    frozen({ steps: frozen(["punct", "lowercase"] as SquadStep[]) }),
+  );
+  fc.assert(
+    fc.property(texts, fc.array(texts, { maxLength: 3 }), optionsArb, (output, references, o) => {
+      const got = tokenF1Grader.grade({ output, references }, o);
+      if (references.length === 0 && (o as { version?: number }).version !== 2) return;
+      const best = tokenF1Best(output, references, o);
+      assert.ok(Object.is(got.score, best.value));
+      assert.equal(got.referenceIndex, best.referenceIndex < 0 ? undefined : best.referenceIndex);
+    }),
+    { numRuns: 3_000 },
+  );
 });

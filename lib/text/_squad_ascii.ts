@@ -213,7 +213,14 @@ const WORK: number[] = [];
  * Add the piece from `start` to `end` (`kept` characters kept, hashed to `h`) to `out` (holding
  * `size` numbers) unless it keeps no character or is an article; returns the new size.
  */
-function addToken(out: number[], start: number, end: number, h: number, kept: number, size: number) {
+function addToken(
+  out: number[],
+  start: number,
+  end: number,
+  h: number,
+  kept: number,
+  size: number,
+) {
   if (kept === 0 || (kept <= 3 && (h === HASH_A || h === HASH_AN || h === HASH_THE))) return size;
   h ^= h >>> 15;
   h = Math.imul(h, 0x2c1b3c6d);
@@ -278,17 +285,24 @@ function nextToken(s: string, i: number): number {
     if (v === 0) return UNHANDLED;
     const start = i;
     let kept = 0;
+    // The kept characters packed as they come (first one highest): the piece's word when it
+    // keeps at most three, enough to tell an article without reading it again.
+    let word = 0;
     for (; i < n; i++) {
       const c = s.charCodeAt(i);
       if (c >= 0x80) return UNHANDLED;
       v = SCAN[c];
-      if (v >= 0x30) kept++;
-      else if (v !== 2) {
+      if (v >= 0x30) {
+        kept++;
+        word = (word << 8) | v;
+      } else if (v !== 2) {
         if (v === 0) return UNHANDLED;
         break;
       }
     }
-    if (kept === 0 || (kept <= 3 && isArticle(s, start, i))) continue;
+    if (kept === 0 || (kept <= 3 && (word === 0x61 || word === 0x616e || word === 0x746865))) {
+      continue;
+    }
     tokenStart = start;
     tokenKept = kept;
     return i;
@@ -298,19 +312,6 @@ function nextToken(s: string, i: number): number {
 /** True when code unit `c` is whitespace to Python's `split()` and below 0x80. */
 function isSpace(c: number): boolean {
   return c < 0x80 && SCAN[c] === 1;
-}
-
-/** True when the kept characters of the piece `s[start, end)` spell `a`, `an` or `the`. */
-function isArticle(s: string, start: number, end: number): boolean {
-  let word = 0;
-  let shift = 0;
-  for (let x = start; x < end; x++) {
-    const lower = KEPT[s.charCodeAt(x)];
-    if (lower === 0) continue;
-    word |= lower << shift;
-    shift += 8;
-  }
-  return word === A || word === AN || word === THE;
 }
 
 /**
