@@ -64,7 +64,7 @@ class Packer {
   readonly others: unknown[] = [];
   readonly shapes: string[][] = [];
   /** The key sequences seen, as a tree: objects of one shape follow one path. */
-  readonly #root: ShapeNode = { keys: [], id: -1, next: [], read: noReader };
+  readonly #root: ShapeNode = { keys: [], id: -1, next: [], read: noReader, reasonAt: -1 };
   readonly #values: unknown[] = [];
   /** By column: the shape of the last object packed there. */
   readonly #lastShape: (ShapeNode | undefined)[] = [];
@@ -149,9 +149,10 @@ class Packer {
   /**
    * A plain object: its shape's id, then its values one by one. One pass over its keys both finds
    * its shape, following the tree of key sequences seen so far, and packs the values (leaves
-   * inline). The shape's id, known at the end, goes in a number slot kept for it.
+   * inline). The shape's id, known at the end, goes in a number slot kept for it. With
+   * `withoutReason`, a `reason` key is packed as undefined (the reader will not read it).
    */
-  object(object: Record<string, unknown>, column: number): void {
+  object(object: Record<string, unknown>, column: number, withoutReason = false): void {
     const proto = Object.getPrototypeOf(object);
     if (proto !== Object.prototype && proto !== null) {
       // for…in would see inherited keys too: such an object is cloned instead.
@@ -185,6 +186,7 @@ class Packer {
     let n = this.numberCount;
     tags[t++] = OBJECT;
     numbers[n++] = node.id;
+    if (withoutReason && node.reasonAt >= 0) values[node.reasonAt] = undefined;
     for (let i = 0; i < count; i++) {
       const value = values[i];
       if (typeof value === "number") {
@@ -230,6 +232,8 @@ interface ShapeNode {
   next: ShapeNode[];
   /** How to read objects of this shape (once an object ended here). */
   read: Reader;
+  /** Where `reason` is among the keys (-1: not there), for reasons left out. */
+  reasonAt: number;
 }
 
 /** Whether the keys for…in gives for `object` are `keys`, in this order. */
@@ -249,7 +253,8 @@ function nextNode(node: ShapeNode, key: string): ShapeNode {
     const child = next[i];
     if (child.keys[child.keys.length - 1] === key) return child;
   }
-  const child = { keys: [...node.keys, key], id: -1, next: [], read: noReader };
+  const keys = [...node.keys, key];
+  const child = { keys, id: -1, next: [], read: noReader, reasonAt: keys.indexOf("reason") };
   next.push(child);
   return child;
 }
@@ -262,15 +267,28 @@ function grown<T extends Uint8Array | Float64Array>(from: T, to: T): T {
 /** Tags and numbers a row took in the last chunk packed (a first guess for the next one). */
 const sizes = { tags: 64, numbers: 64 };
 
-/** Pack a chunk's grades; the buffers of `tags` and `numbers` are the packer's own (transferable). */
-export function packGrades(grades: readonly RowGrades[]): PackedGrades {
+/**
+ * Pack a chunk's grades; the buffers of `tags` and `numbers` are the packer's own (transferable).
+ *
+ * `unread`, when given, says per row and result (`unread[row × results + result]`, 1 or 0) which
+ * results' reasons nobody will read: those go as undefined (the key stays), rather than as text.
+ * Reasons are most of a chunk's text (a failing row's regex, numeric and normalized reasons
+ * quote its output), and once a run has listed enough failing rows it reads none.
+ */
+export function packGrades(
+  grades: readonly RowGrades[],
+  unread: Uint8Array | null = null,
+): PackedGrades {
   const p = new Packer(sizes.tags * grades.length, sizes.numbers * grades.length);
   p.number(grades.length);
-  for (const row of grades) {
+  for (let r = 0; r < grades.length; r++) {
+    const row = grades[r];
     const { results, steps, thresholds } = row;
     p.number(results.length);
+    const at = r * results.length;
     for (let j = 0; j < results.length; j++) {
-      p.object(results[j] as unknown as Record<string, unknown>, j);
+      const withoutReason = unread !== null && unread[at + j] === 1;
+      p.object(results[j] as unknown as Record<string, unknown>, j, withoutReason);
     }
     // Steps are mostly the shared empty array, thresholds mostly undefined: written inline.
     // (Each takes one tag; p.value makes room for any numbers.)

@@ -281,3 +281,47 @@ Deno.test("a column switching between a shape, its prefixes and its extensions k
   );
   assertSameAsClone(grades);
 });
+
+Deno.test("reasons marked unread go as undefined, key kept; everything else as cloned", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 5 }).chain((n) =>
+        fc.tuple(
+          fc.constant(n),
+          fc.array(rowGrades(n), { maxLength: 8 }),
+          fc.array(fc.boolean(), { minLength: 8 * n, maxLength: 8 * n }),
+        )
+      ),
+      ([n, grades, marks]) => {
+        const unread = new Uint8Array(grades.length * n);
+        for (let i = 0; i < unread.length; i++) unread[i] = marks[i] ? 1 : 0;
+        // The slow way: a clone whose marked results have their reason set to undefined.
+        const expected = structuredClone(grades);
+        expected.forEach((row, r) =>
+          row.results.forEach((result, j) => {
+            if (unread[r * n + j] === 1 && "reason" in result) {
+              (result as { reason?: string }).reason = undefined;
+            }
+          })
+        );
+        const unpacked = unpackGrades(structuredClone(packGrades(grades, unread)));
+        assert.deepStrictEqual(unpacked, expected);
+        assert.deepEqual(keyPaths(unpacked), keyPaths(expected));
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
+
+Deno.test("an unread reason is not sent; a read one in the same column is", () => {
+  const failed = (reason: string) => ({ score: 0, pass: false, reason });
+  const grades = [
+    { results: [failed("a long reason")], steps: [[]], thresholds: [undefined], assertions: [] },
+    { results: [failed("another reason")], steps: [[]], thresholds: [undefined], assertions: [] },
+  ] as unknown as RowGrades[];
+  const packed = packGrades(grades, new Uint8Array([1, 0]));
+  assert.deepEqual(packed.texts, ["another reason"]);
+  const [first, second] = unpackGrades(packed);
+  assert.deepEqual(first.results[0], { score: 0, pass: false, reason: undefined });
+  assert.equal(second.results[0].reason, "another reason");
+});

@@ -1,23 +1,41 @@
 // A worker thread of the score job (see _score_workers.ts): it is sent the configuration once,
 // then chunks of rows, and answers each chunk with the rows' grades, in order. In memory shared
-// with the calling thread it marks itself ready, and counts the chunks it has finished.
+// with the calling thread it marks itself ready, counts the chunks it has finished, and claims
+// each chunk before grading it: a chunk the calling thread claimed first (took back, to grade it
+// itself) is skipped.
 import { RowGrader, type RowGraderConfig } from "./_row_grader.ts";
 import { type RowColumns, unpackRows } from "./_rows_codec.ts";
 import { type PackedGrades, packGrades } from "./_grades_codec.ts";
 
 /**
  * A message to the worker: the configuration first, with the shared state and the worker's slot
- * in it (`state[2 × slot]` is set to 1 once the worker is ready, `state[2 × slot + 1]` counts the
- * chunks it has answered), then chunks.
+ * in it (`state[3 × slot]` is set to 1 once the worker is ready, `state[3 × slot + 1]` counts the
+ * chunks it has finished, answered or skipped, and `state[3 × slot + 2]` those it skipped) and
+ * the chunks' claims (`claims[chunk % claims.length]`: 0 free, 1 the worker's, 2 taken back),
+ * then chunks.
  */
 export type ToWorker =
-  | { config: RowGraderConfig; state: Int32Array<ArrayBufferLike>; slot: number }
-  | { chunk: number; rows: RowColumns };
+  | {
+    config: RowGraderConfig;
+    state: Int32Array<ArrayBufferLike>;
+    claims: Int32Array<ArrayBufferLike>;
+    slot: number;
+  }
+  | {
+    chunk: number;
+    rows: RowColumns;
+    /** Per row and grader, 1 where the grade's reason will not be read (see `packGrades`). */
+    unread: Uint8Array | null;
+  };
 
 /** The worker's answer to one chunk: its grades (packed), or that grading threw. */
 export type FromWorker =
   | { chunk: number; grades: PackedGrades }
   | { chunk: number; failed: string };
+
+/** A chunk's claim: free, or taken by the worker (any other value: taken back). */
+const FREE = 0;
+const TAKEN = 1;
 
 /** Answer messages on `scope` (the worker's global scope). */
 export function serve(scope: {
@@ -26,18 +44,27 @@ export function serve(scope: {
 }): void {
   let grader: RowGrader | undefined;
   let state: Int32Array<ArrayBufferLike> | undefined;
+  let claims: Int32Array<ArrayBufferLike> | undefined;
   let slot = 0;
   scope.onmessage = (event) => {
     const message = event.data;
     if ("config" in message) {
       grader = new RowGrader(message.config);
       state = message.state;
+      claims = message.claims;
       slot = message.slot;
-      Atomics.store(state, 2 * slot, 1);
+      Atomics.store(state, 3 * slot, 1);
+      return;
+    }
+    // A chunk the calling thread took back before this worker started it: skipped, unanswered.
+    if (Atomics.compareExchange(claims!, message.chunk % claims!.length, FREE, TAKEN) !== FREE) {
+      Atomics.add(state!, 3 * slot + 2, 1);
+      Atomics.add(state!, 3 * slot + 1, 1);
       return;
     }
     try {
-      const grades = packGrades(unpackRows(message.rows).map((r) => grader!.grade(r)));
+      const rows = unpackRows(message.rows);
+      const grades = packGrades(rows.map((r) => grader!.grade(r)), message.unread);
       scope.postMessage({ chunk: message.chunk, grades }, {
         transfer: [grades.tags.buffer, grades.numbers.buffer],
       });
@@ -45,7 +72,7 @@ export function serve(scope: {
       // The main thread grades the chunk itself, so the error reaches the caller as it was.
       scope.postMessage({ chunk: message.chunk, failed: String(error) });
     }
-    Atomics.add(state!, 2 * slot + 1, 1);
+    Atomics.add(state!, 3 * slot + 1, 1);
   };
 }
 

@@ -21,7 +21,7 @@ import {
   rowTextKey,
   ScoreReport,
 } from "./score_report.ts";
-import { AssertionTally, Tallies, type Tally } from "./_tally.ts";
+import { AssertionTally, FAILING_KEPT, Tallies, type Tally } from "./_tally.ts";
 import { rowProgress } from "./_progress.ts";
 import type { Progress } from "../render/progress.ts";
 import { orderedSteps } from "./_report_sections.ts";
@@ -172,9 +172,23 @@ function assertionSummary(t: AssertionTally): AssertionSummary {
   };
 }
 
+/**
+ * What counting a row needs of it (see `gradeInOrder`'s `keep`); `full` is the whole row while
+ * scored rows or kept texts may still be made of it, else null.
+ */
+interface CountedRow {
+  case: string;
+  version: string;
+  repeat: number;
+  /** How many reference values the row has. */
+  references: number;
+  assertions: ResultRow["assertions"];
+  full: ResultRow | null;
+}
+
 /** The scored rows of a row's assertions: `assert:<type>`, `assert:<type>#2` for a second one. */
 function assertionRows(
-  row: ResultRow,
+  row: CountedRow,
   outcomes: readonly AssertionOutcome[],
   tally: AssertionTally,
   includeOutput: boolean,
@@ -190,13 +204,15 @@ function assertionRows(
     const described: Record<string, unknown> = { index: i + 1, type: assertion.type };
     if (assertion.value !== undefined) described.value = assertion.value;
     if (assertion.threshold !== undefined) described.threshold = assertion.threshold;
-    out.push(scoredRow(row, `assert:${assertion.type}${n > 1 ? `#${n}` : ""}`, outcome.result, {
-      nearMiss: outcome.nearMiss,
-      threshold: outcome.threshold,
-      settings: outcome.settings,
-      includeOutput,
-      metadata: { assertion: described },
-    }));
+    out.push(
+      scoredRow(row.full!, `assert:${assertion.type}${n > 1 ? `#${n}` : ""}`, outcome.result, {
+        nearMiss: outcome.nearMiss,
+        threshold: outcome.threshold,
+        settings: outcome.settings,
+        includeOutput,
+        metadata: { assertion: described },
+      }),
+    );
   }
 }
 
@@ -322,7 +338,6 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
     where.startsWith("<") ? "rows scored" : `rows scored from ${where}`,
   );
   const grader = new RowGrader(config);
-  const grades = gradeInOrder(reader, grader, workers);
   // Scored rows are built only when something keeps them: the scored file or the report.
   const wantRows = () => writer !== null || kept !== null;
   const names = config.graders;
@@ -338,23 +353,38 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
     }
     return list;
   };
+  // Rows are kept whole only while scored rows or texts may be made of them: the scored file
+  // needs every one, the report the first `keepLimit`.
+  let keptWhole = 0;
+  const keep = (row: ResultRow): CountedRow => ({
+    case: row.case,
+    version: row.version,
+    repeat: row.repeat,
+    references: row.reference?.values.length ?? 0,
+    assertions: row.assertions,
+    full: writer !== null || ++keptWhole <= keepLimit ? row : null,
+  });
+  // A grader's reasons are read for the failing rows it lists, and for scored rows.
+  const reasonsRead = (version: string): boolean[] | undefined => {
+    const list = wantRows() ? undefined : byVersion.get(version);
+    return list?.slice(0, names.length).map((t) => t.failing.length < FAILING_KEPT);
+  };
+  const grades = gradeInOrder(reader, grader, workers, { keep, reasonsRead });
   try {
     for await (const graded of grades) {
       for (const { row, grades: g } of graded) {
         rowsSeen++;
         progress.tick();
-        const where = {
-          case: row.case,
-          repeat: row.repeat,
-          references: row.reference?.values.length ?? 0,
-        };
+        // Past the rows it may keep, the report keeps none (nor their texts).
+        if (kept && rowsSeen > keepLimit) kept = texts = null;
+        const where = row;
         const rows = wantRows() ? batch : null;
         const rowTallies = talliesOf(row.version);
         for (let i = 0; i < names.length; i++) {
           const result = g.results[i];
           const steps = g.steps[i];
           rowTallies[i].add(result, where, steps);
-          rows?.push(scoredRow(row, names[i], result, {
+          rows?.push(scoredRow(row.full!, names[i], result, {
             nearMiss: steps,
             threshold: g.thresholds[i],
             settings: settings.get(names[i])!,
@@ -368,7 +398,7 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
           }));
           const result = binaryGraderOverall(config.overall, verdicts);
           rowTallies[names.length].add(result, where, []);
-          rows?.push(scoredRow(row, "overall", result, {
+          rows?.push(scoredRow(row.full!, "overall", result, {
             nearMiss: [],
             settings: settings.get("overall")!,
             includeOutput: config.includeOutput,
@@ -378,11 +408,12 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
         if (row.assertions && row.assertions.length > 0) {
           assertionRows(row, g.assertions, assertions, config.includeOutput, rows);
         }
-        if (kept && rowsSeen > keepLimit) kept = texts = null;
-        texts?.set(rowTextKey(row.version, row.case, row.repeat), {
-          output: row.output,
-          reference: row.reference?.values.join(" | ") ?? "",
-        });
+        if (texts !== null) {
+          texts.set(rowTextKey(row.version, row.case, row.repeat), {
+            output: row.full!.output,
+            reference: row.full!.reference?.values.join(" | ") ?? "",
+          });
+        }
         if (batch.length >= WRITE_BATCH) {
           await writer?.write(batch);
           if (kept) { for (const item of batch) kept.push(item); }
