@@ -2,11 +2,14 @@
 // packed chunk (postMessage's share), and unpacking (main thread), on real grades of every grader.
 //
 //   deno run --no-config --allow-read bench/grades_codec_bench.ts FILE.jsonl [OTHER_CODEC.ts]
+//     [--unread]
 //
 // FILE is a results file (e.g. one made by bench/_generate.ts); its rows are graded once with
 // `--graders all` and cut into chunks of 500, as the workers get them. With OTHER_CODEC (the path
 // of another _grades_codec.ts, say main's), both are timed, alternated round by round, and each
 // checked to unpack what structured cloning gives. Medians of the rounds, in ms per 200k rows.
+// With --unread, every reason is marked unread, as a long run's chunks mostly are once the
+// report has listed enough failing rows (codecs that take no such mark ignore it).
 import { openResultRows } from "../lib/io/mod.ts";
 import { RowGrader, type RowGrades } from "../lib/score/_row_grader.ts";
 import { resolveScoreConfig } from "../lib/score/score_config.ts";
@@ -14,11 +17,12 @@ import * as ours from "../lib/score/_grades_codec.ts";
 import { isDeepStrictEqual } from "node:util";
 
 interface Codec {
-  packGrades(grades: readonly RowGrades[]): object;
+  packGrades(grades: readonly RowGrades[], unread?: Uint8Array | null): object;
   unpackGrades(packed: never): RowGrades[];
 }
 
-const [file, other] = Deno.args;
+const unread = Deno.args.includes("--unread");
+const [file, other] = Deno.args.filter((a) => a !== "--unread");
 if (file === undefined) throw new Error("usage: grades_codec_bench.ts FILE.jsonl [CODEC.ts]");
 const CHUNK = 500;
 const ROUNDS = 21;
@@ -29,6 +33,10 @@ for await (const row of await openResultRows(file)) {
   if (chunks.at(-1)!.length === CHUNK) chunks.push([]);
   chunks.at(-1)!.push(grader.grade(row));
 }
+/** Per chunk, the reasons marked unread (all of them with --unread, else none). */
+const marks = chunks.map((chunk) =>
+  unread ? new Uint8Array(chunk.length * (chunk[0]?.results.length ?? 0)).fill(1) : null
+);
 const rows = chunks.reduce((sum, c) => sum + c.length, 0);
 const per200k = 200_000 / rows;
 
@@ -65,7 +73,7 @@ for (let round = 0; round < ROUNDS; round++) {
     // Each step over every chunk in turn, as each runs on its own thread (pack on a worker,
     // unpack on the main thread).
     const t0 = performance.now();
-    const packed = chunks.map((chunk) => codec.packGrades(chunk));
+    const packed = chunks.map((chunk, i) => codec.packGrades(chunk, marks[i]));
     const t1 = performance.now();
     const cloned = packed.map((p) => structuredClone(p, { transfer: transferables(p) }));
     const t2 = performance.now();
