@@ -133,8 +133,8 @@ function rowNumberTries(): readonly NumberTry[] {
 }
 
 /**
- * True when every character of `text` is ASCII: for the output of the row being probed, known
- * once for all its graders' probes and quick answers; for any other text, searched.
+ * True when every character of `text` is ASCII: for the output and references of the row being
+ * probed, known once for all its graders' probes and quick answers; for any other text, searched.
  *
  * @example ASCII or not
  * ```ts
@@ -146,7 +146,9 @@ function rowNumberTries(): readonly NumberTry[] {
  * ```
  */
 export function asciiText(text: string): boolean {
-  return text === rowOutput ? rowOutputForms.ascii : !NON_ASCII.test(text);
+  if (text === rowOutput) return rowOutputForms.ascii;
+  const at = rowReferences.indexOf(text);
+  return at >= 0 ? rowReferenceForms[at].ascii : !NON_ASCII.test(text);
 }
 
 /**

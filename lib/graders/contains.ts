@@ -8,8 +8,8 @@ import { binary, noReference, notJudged } from "./_result.ts";
 import { type DefinedGrader, defineGrader } from "./define_grader.ts";
 import type { OptionsOf, OptionsSchema } from "./options.ts";
 import type { GradeInput } from "./types.ts";
-import { changedText } from "./_probe.ts";
-import { containedAfterStep } from "../text/_after_step.ts";
+import { asciiText, changedText } from "./_probe.ts";
+import { heldAfterStep } from "../text/_held_after_step.ts";
 import type { FormattingStep } from "../text/mod.ts";
 
 const CONTAINS_OPTIONS = {
@@ -25,23 +25,22 @@ export type ContainsOptions = OptionsOf<typeof CONTAINS_OPTIONS>;
 
 /**
  * Whether the row passes, case-sensitively, once `step` is applied to the output and every
- * reference; undefined where a reference cannot be told so (see `containedAfterStep`). Under
- * `lowercase` and `collapse-whitespace` the changed reference is made (shared with the other
- * graders' probes) and searched for natively, which is quicker than walking it along the output
- * (`toLowerCase` and the collapsing pattern are single native passes, and most references have
- * no whitespace to collapse); under the other steps it is walked or sliced, not made.
+ * reference; undefined for `nfkc` and, on rows with non-ASCII text, for all seven steps. Each
+ * reference is read along the output under the step's rule (`heldAfterStep`), neither changed
+ * text made; where a non-ASCII text rules that out under `lowercase`, both are lowercased and
+ * searched natively.
  */
 function passesAfter(step: FormattingStep | "several", input: GradeInput): boolean | undefined {
-  if (step === "nfkc" || step === "several") return undefined;
-  const output = changedText(input.output, step);
-  const made = step === "lowercase" || step === "collapse-whitespace";
+  if (step === "nfkc") return undefined;
+  const output = input.output;
+  const ascii = asciiText(output);
   let told = true;
   for (const reference of input.references) {
-    let held: boolean | undefined;
-    if (made) {
+    let held = heldAfterStep(step, output, reference, ascii && asciiText(reference));
+    if (held === undefined && step === "lowercase") {
       const changed = changedText(reference, step);
-      held = changed !== "" && holdsText(output, changed);
-    } else held = containedAfterStep(step, output, reference);
+      held = changed !== "" && holdsText(changedText(output, step), changed);
+    }
     if (held === true) return true;
     if (held === undefined) told = false;
   }
@@ -118,7 +117,7 @@ export const containsGrader: DefinedGrader<
     stepsOnReferences: true,
     extras: ["number-reading"],
     compares: "contains",
-    // Case-sensitive: a reference held after a step, told by walking it along the changed output.
+    // Case-sensitive: a reference held after a step, told by reading it along the output.
     passesAfter: (options) => options.ignoreCase === true ? undefined : passesAfter,
     // Only the output's number words can make it hold a reference it did not.
     numberReadingSkip: "output-words",

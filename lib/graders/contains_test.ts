@@ -47,6 +47,13 @@ Deno.test("property: contains' quick answers give the probe's steps of re-gradin
     "!",
     "_",
     '"',
+    "'",
+    "\n",
+    "\x1c",
+    "1",
+    ",",
+    "$",
+    "\u0130",
     "\u201c",
     "\u201d",
     "é",
@@ -54,14 +61,22 @@ Deno.test("property: contains' quick answers give the probe's steps of re-gradin
     "k",
     "\ufb01",
   );
-  const pieces = fc.array(piece, { maxLength: 7 });
+  const pieces = fc.array(piece, { maxLength: 9 });
   // The reference often a piece of the output.
   const row = fc.oneof(
     fc.tuple(pieces, fc.array(pieces, { minLength: 1, maxLength: 3 })).map(([o, refs]) =>
       [o.join(""), refs.map((r) => r.join(""))] as const
     ),
-    fc.tuple(pieces, fc.nat(7), fc.nat(7)).map(([o, i, n]) =>
+    fc.tuple(pieces, fc.nat(9), fc.nat(9)).map(([o, i, n]) =>
       [o.join(""), [o.slice(i % (o.length + 1), (i % (o.length + 1)) + n).join("")]] as const
+    ),
+    // A piece of the output wrapped in what the steps take away.
+    fc.tuple(pieces, fc.nat(9), fc.nat(9), fc.constantFrom(" ", "'", '"', ".", "\t")).map((
+      [o, i, n, w],
+    ) =>
+      [o.join(""), [
+        w + o.slice(i % (o.length + 1), (i % (o.length + 1)) + n).join("") + w,
+      ]] as const
     ),
   );
   for (const ignoreCase of [false, true]) {

@@ -1,22 +1,18 @@
-// Whether two texts are equal, or one holds the other, once a formatting step is applied to both,
-// told by walking them under the step's rule without making the changed texts (the near-miss
-// probe asks this of the output and each reference of every failing exact or contains row).
-import {
-  FORMATTING_FUNCTIONS,
-  type FormattingStep,
-  outerQuoted,
-  strippedEnd,
-} from "./formatting_steps.ts";
+// Whether two texts are equal once a formatting step is applied to both, told by walking them
+// under the step's rule without making the changed texts (the near-miss probe asks this of the
+// output and each reference of every failing exact row), and the whitespace helpers that
+// `_held_after_step.ts` shares.
+import { type FormattingStep, outerQuoted, strippedEnd } from "./formatting_steps.ts";
 import { isPyWhitespace } from "./python_strings.ts";
 
-// Python whitespace among the code units below 0x80: 1, else 0.
-const ASCII_WHITESPACE = new Uint8Array(128);
+/** Python whitespace among the code units below 0x80: 1, else 0. */
+export const ASCII_WHITESPACE = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   ASCII_WHITESPACE[c] = isPyWhitespace(String.fromCharCode(c)) ? 1 : 0;
 }
 
 /** True when the code unit at `i` of `s` is Python whitespace (ASCII looked up in a table). */
-function space(s: string, i: number): boolean {
+export function space(s: string, i: number): boolean {
   const c = s.charCodeAt(i);
   return c < 0x80 ? ASCII_WHITESPACE[c] === 1 : isPyWhitespace(s, i);
 }
@@ -28,14 +24,14 @@ function sameUnits(a: string, i: number, b: string, j: number, n: number): boole
 }
 
 /** Where `s` starts once its leading Python whitespace is removed. */
-function trimmedStart(s: string): number {
+export function trimmedStart(s: string): number {
   let i = 0;
   while (i < s.length && space(s, i)) i++;
   return i;
 }
 
 /** Where `s` ends once its trailing Python whitespace is removed (not before `start`). */
-function trimmedEnd(s: string, start: number): number {
+export function trimmedEnd(s: string, start: number): number {
   let i = s.length;
   while (i > start && space(s, i - 1)) i--;
   return i;
@@ -140,138 +136,4 @@ export function equalAfterStep(
     default:
       return undefined;
   }
-}
-
-// How `containedAfterStep` reads a reference: lowercased (ASCII only), or with each run of
-// whitespace read as one space or one `_`.
-const LOWER = 0;
-const SPACE = 0x20;
-const UNDERSCORE = 0x5f;
-
-// Where the unit `unitAt` read last ends.
-let unitEnd = 0;
-
-/** The unit of `s` at `i` under `mode` (-1: non-ASCII under `LOWER`); sets `unitEnd`. */
-function unitAt(s: string, i: number, to: number, mode: number): number {
-  const c = s.charCodeAt(i);
-  if (mode === LOWER) {
-    unitEnd = i + 1;
-    return c >= 0x41 && c <= 0x5a ? c | 0x20 : c >= 0x80 ? -1 : c;
-  }
-  if (!space(s, i)) {
-    unitEnd = i + 1;
-    return c;
-  }
-  let j = i + 1;
-  while (j < to && space(s, j)) j++;
-  unitEnd = j;
-  return mode;
-}
-
-/**
- * Whether `text` holds `s[from, to)` read under `mode`, searched by walking from each place where
- * `text` has its first unit; undefined when a non-ASCII character decides it under `LOWER`. Past
- * `budget` steps of walking, gives up (-1) for the caller to make the changed text.
- */
-function holds(
-  text: string,
-  s: string,
-  from: number,
-  to: number,
-  mode: number,
-  budget: number,
-): boolean | undefined | -1 {
-  const first = unitAt(s, from, to, mode);
-  if (first < 0) return undefined;
-  const second = unitEnd;
-  const firstChar = String.fromCharCode(first);
-  for (let at = text.indexOf(firstChar); at >= 0; at = text.indexOf(firstChar, at + 1)) {
-    let x = at + 1;
-    let i = second;
-    for (;;) {
-      if (i === to) return true;
-      // The rest of `s` reads as one unit or more, which the rest of `text` has no room for.
-      if (x === text.length) return false;
-      if (--budget < 0) return -1;
-      // The same code unit in both, one that reads as itself (ASCII but A–Z under `LOWER`, not
-      // whitespace otherwise): passed at once.
-      const c = s.charCodeAt(i);
-      if (
-        c === text.charCodeAt(x) &&
-        (mode === LOWER
-          ? c < 0x41 || (c > 0x5a && c < 0x80)
-          : c < 0x80 && ASCII_WHITESPACE[c] === 0)
-      ) {
-        x++;
-        i++;
-        continue;
-      }
-      const unit = unitAt(s, i, to, mode);
-      if (unit < 0) return undefined;
-      if (text.charCodeAt(x) !== unit) break;
-      x++;
-      i = unitEnd;
-    }
-  }
-  return false;
-}
-
-/**
- * Whether `FORMATTING_FUNCTIONS[step](reference)` is a part of `changedOutput` (the output after
- * that step) and not empty, told without making the changed reference; undefined for `nfkc` and
- * `several`, and for `lowercase` where a non-ASCII character of the reference decides it.
- *
- * @example A reference held after a step
- * ```ts
- * import { containedAfterStep } from "./_after_step.ts";
- * import assert from "node:assert/strict";
- *
- * assert.equal(containedAfterStep("underscores", "in_New_York_now", " New  York "), true);
- * assert.equal(containedAfterStep("lowercase", "the capital is paris.", "Paris"), true);
- * assert.equal(containedAfterStep("trim", "Paris", "   "), false);
- * assert.equal(containedAfterStep("lowercase", "é", "É"), undefined);
- * ```
- */
-export function containedAfterStep(
-  step: FormattingStep | "several",
-  changedOutput: string,
-  reference: string,
-  budget: number = 4 * (changedOutput.length + reference.length) + 64,
-): boolean | undefined {
-  let from = 0;
-  let to = reference.length;
-  let mode: number;
-  switch (step) {
-    case "trim":
-      from = trimmedStart(reference);
-      to = trimmedEnd(reference, from);
-      return to > from && changedOutput.includes(reference.slice(from, to));
-    case "strip-trailing-punctuation":
-      to = strippedEnd(reference);
-      return to > 0 && changedOutput.includes(reference.slice(0, to));
-    case "strip-quotes":
-      if (outerQuoted(reference)) {
-        from = 1;
-        to--;
-      }
-      return to > from && changedOutput.includes(reference.slice(from, to));
-    case "lowercase":
-      mode = LOWER;
-      break;
-    case "collapse-whitespace":
-      mode = SPACE;
-      break;
-    case "underscores":
-      from = trimmedStart(reference);
-      to = trimmedEnd(reference, from);
-      mode = UNDERSCORE;
-      break;
-    default:
-      return undefined;
-  }
-  if (to === from) return false;
-  const held = holds(changedOutput, reference, from, to, mode, budget);
-  if (held !== -1) return held;
-  const changed = FORMATTING_FUNCTIONS[step](reference);
-  return changed !== "" && changedOutput.includes(changed);
 }
