@@ -25,22 +25,25 @@ export type ContainsOptions = OptionsOf<typeof CONTAINS_OPTIONS>;
 
 /**
  * Whether the row passes, case-sensitively, once `step` is applied to the output and every
- * reference; undefined for `nfkc` and, on rows with non-ASCII text, for all seven steps. Each
- * reference is read along the output under the step's rule (`heldAfterStep`), neither changed
- * text made; where a non-ASCII text rules that out under `lowercase`, both are lowercased and
- * searched natively.
+ * reference; undefined for `nfkc`, and for all seven steps on rows with non-ASCII text. Under
+ * `lowercase` and `collapse-whitespace` both changed texts are made (the output's shared with
+ * the other graders' probes: regex asks for its collapsed form) and searched natively, which is
+ * quicker than reading them along each other (`toLowerCase` and the collapsing pattern are single
+ * native passes, and most references have no whitespace to collapse). Under the other steps the
+ * reference is read along the output under the step's rule (`heldAfterStep`), neither changed.
  */
 function passesAfter(step: FormattingStep | "several", input: GradeInput): boolean | undefined {
   if (step === "nfkc") return undefined;
   const output = input.output;
-  const ascii = asciiText(output);
+  const made = step === "lowercase" || step === "collapse-whitespace";
+  const ascii = step === "several" && asciiText(output);
   let told = true;
   for (const reference of input.references) {
-    let held = heldAfterStep(step, output, reference, ascii && asciiText(reference));
-    if (held === undefined && step === "lowercase") {
+    let held: boolean | undefined;
+    if (made) {
       const changed = changedText(reference, step);
       held = changed !== "" && holdsText(changedText(output, step), changed);
-    }
+    } else held = heldAfterStep(step, output, reference, ascii && asciiText(reference));
     if (held === true) return true;
     if (held === undefined) told = false;
   }

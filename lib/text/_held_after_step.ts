@@ -58,10 +58,13 @@ function unitAt(s: string, i: number, to: number, mode: number): number {
   return c >= 0x41 && c <= 0x5a ? c | 0x20 : c >= 0x80 ? -1 : c;
 }
 
+/** `c` read under `LOWER`: A–Z lowercased, other ASCII as itself, -1 beyond ASCII. */
+const lowered = (c: number): number => c >= 0x41 && c <= 0x5a ? c | 0x20 : c >= 0x80 ? -1 : c;
+
 /**
  * Whether `text[from, to)` read under `mode` holds `s[sFrom, sTo)` (not empty) read the same way:
- * walked from each place where a unit of `text` reads as the first unit of `s`. Past `budget`
- * steps of walking, gives up (-1) for the caller to make the changed texts.
+ * walked from each place where a unit of `text` reads as the first unit of `s`. Once the walks
+ * have passed `budget` characters, gives up (-1) for the caller to make the changed texts.
  */
 function holds(
   text: string,
@@ -74,18 +77,18 @@ function holds(
   budget: number,
 ): boolean | -1 {
   const plain = PLAIN[mode];
+  const joint = JOINT[mode];
+  const lower = (mode & LOWER) !== 0;
   const first = unitAt(s, sFrom, sTo, mode);
   const second = unitEnd;
   // A first unit that only one character reads as (not a joint, nor a lowercase letter under
   // `LOWER`) is found by `indexOf`, with its capital too for a letter under `LOWER`; any other
   // place is tried in turn.
-  const byIndex = first !== JOINT[mode];
+  const byIndex = first !== joint;
   const small = String.fromCharCode(first);
-  const capital = (mode & LOWER) !== 0 && first >= 0x61 && first <= 0x7a
-    ? String.fromCharCode(first ^ 0x20)
-    : undefined;
+  const capital = lower && first >= 0x61 && first <= 0x7a ? String.fromCharCode(first ^ 0x20) : "";
   let nextSmall = byIndex ? text.indexOf(small, from) : -1;
-  let nextCapital = capital === undefined ? -1 : text.indexOf(capital, from);
+  let nextCapital = capital === "" ? -1 : text.indexOf(capital, from);
   let at = from - 1;
   for (;;) {
     let x: number;
@@ -95,7 +98,7 @@ function holds(
         nextSmall = text.indexOf(small, at + 1);
       } else if (nextCapital >= 0) {
         at = nextCapital;
-        nextCapital = text.indexOf(capital!, at + 1);
+        nextCapital = text.indexOf(capital, at + 1);
       } else return false;
       if (at >= to) return false;
       // A character found by its code reads as itself alone.
@@ -112,20 +115,34 @@ function holds(
       // The rest of `s` reads as one unit or more, which the rest of `text` has no room for
       // (nor has it after any later start).
       if (x === to) return false;
-      if (--budget < 0) return -1;
       const c = s.charCodeAt(i);
+      const d = text.charCodeAt(x);
       // The same code unit in both, one that reads as itself: passed at once.
-      if (c === text.charCodeAt(x) && c < 0x80 && plain[c] === 1) {
+      if (c === d && c < 0x80 && plain[c] === 1) {
         x++;
         i++;
         continue;
       }
-      const unit = unitAt(s, i, sTo, mode);
-      const next = unitEnd;
-      if (unit < 0 || unitAt(text, x, to, mode) !== unit) break;
-      x = unitEnd;
-      i = next;
+      let u = c;
+      if (joint !== 0 && space(s, i)) {
+        u = joint;
+        while (++i < sTo && space(s, i));
+      } else {
+        i++;
+        if (lower) u = lowered(c);
+      }
+      let v = d;
+      if (joint !== 0 && space(text, x)) {
+        v = joint;
+        while (++x < to && space(text, x));
+      } else {
+        x++;
+        if (lower) v = lowered(d);
+      }
+      if (u !== v || u < 0) break;
     }
+    budget -= x - at;
+    if (budget < 0) return -1;
   }
 }
 
