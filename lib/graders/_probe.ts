@@ -38,6 +38,7 @@ class TextForms {
   #folded: string | undefined | null = null;
   #numbers: boolean | undefined;
   #digit: boolean | undefined;
+  #words: boolean | undefined;
   /**
    * A reference whose folded form was found equal to this text's (`sameFolded`), so that it
    * is also part of it (`containsFolded`): exact and contains probe the same row in turn.
@@ -53,7 +54,12 @@ class TextForms {
    * anyway) and one search for number words.
    */
   get mayHoldNumbers(): boolean {
-    return this.#numbers ??= this.digit || hasNumberWord(this.text, this.ascii);
+    return this.#numbers ??= this.digit || this.words;
+  }
+
+  /** True when the text has a number word (`hasNumberWord`), searched once with its ASCII flag. */
+  get words(): boolean {
+    return this.#words ??= hasNumberWord(this.text, this.ascii);
   }
 
   /** True when the text has an ASCII digit (every number `readNumbers` finds has one). */
@@ -129,8 +135,11 @@ function setRow(output: string, references: readonly string[]): void {
 
 /** `numberTries` of the row probed last, made once for it. */
 function rowNumberTries(): readonly NumberTry[] {
-  return rowTries ??= numberTries(rowOutput, rowReferences);
+  return rowTries ??= numberTries(rowOutput, rowReferences, wordsOfRow);
 }
+
+/** Whether the row's output (-1) or its reference `i` has a number word. */
+const wordsOfRow = (i: number): boolean => (i < 0 ? rowOutputForms : rowReferenceForms[i]).words;
 
 /**
  * True when every character of `text` is ASCII: for the output and references of the row being
@@ -377,8 +386,11 @@ export function probe(target: ProbeTarget, input: GradeInput, result: GradeResul
     setRow(input.output, input.references);
     const output = rowOutputForms;
     const references = target.stepsOnReferences ? rowReferenceForms : NO_FORMS;
-    const skip = target.unchangedOnAscii !== undefined && output.ascii && allAscii(references)
-      ? skipMask(target.unchangedOnAscii)
+    // NFKC changes no ASCII text, so it flips no ASCII row (a step that changes nothing is no
+    // flip): passed over, as are the steps the target declares unchanged on such rows.
+    const skip = output.ascii && allAscii(references)
+      ? (1 << NFKC) |
+        (target.unchangedOnAscii === undefined ? 0 : skipMask(target.unchangedOnAscii))
       : 0;
     const quick = target.passesAfter;
     // With the steps on the output only, the verdict is a function of the changed output: the
@@ -467,7 +479,9 @@ export type NumberTry = readonly [output: string, references: readonly string[]]
  * The rows `number-reading` grades in place of `output` and `references`, in order: the numbers
  * of both written one way (`canonicalNumbers`), as read and then under each other reading of the
  * output, then of the references; each row once, and none that equals the row itself. A function
- * of the texts alone: whether any flips the row is up to the grader's verdict.
+ * of the texts alone: whether any flips the row is up to the grader's verdict. `words`, where
+ * given, says whether the output (-1) or reference `i` has a number word (`hasNumberWord`): the
+ * number-words reading changes no other text, and is not run on it.
  *
  * @example A thousands separator written one way; nothing to try for plain numbers
  * ```ts
@@ -479,7 +493,11 @@ export type NumberTry = readonly [output: string, references: readonly string[]]
  * assert.deepEqual(numberTries("$926 in all", ["$926"]), []);
  * ```
  */
-export function numberTries(output: string, references: readonly string[]): NumberTry[] {
+export function numberTries(
+  output: string,
+  references: readonly string[],
+  words?: (i: number) => boolean,
+): NumberTry[] {
   const out: NumberTry[] = [];
   const add = (o: string, refs: readonly string[]): void => {
     if (
@@ -492,11 +510,12 @@ export function numberTries(output: string, references: readonly string[]): Numb
   const canonicalReferences = references.map(canonicalNumbers);
   add(canonicalOutput, canonicalReferences);
   for (const reading of NUMBER_READINGS) {
-    const o = readAs(output, reading);
+    const some = words === undefined || reading !== "words";
+    const o = some || words!(-1) ? readAs(output, reading) : output;
     if (o !== output) add(canonicalNumbers(o), canonicalReferences);
     let refs: string[] | undefined;
     for (let i = 0; i < references.length; i++) {
-      const r = readAs(references[i], reading);
+      const r = some || words!(i) ? readAs(references[i], reading) : references[i];
       if (r === references[i]) continue;
       refs ??= canonicalReferences.slice();
       refs[i] = canonicalNumbers(r);
