@@ -19,6 +19,20 @@ const STEP_FUNCTIONS: readonly ((s: string) => string)[] = FORMATTING_STEPS.map(
 const ALL = FORMATTING_STEPS.length;
 const NFKC = FORMATTING_STEPS.indexOf("nfkc");
 const NON_ASCII = /[\u0080-\uffff]/;
+// Room for the UTF-8 form of the texts `isAscii` writes out (longer ones are searched).
+const ASCII_ROOM = new Uint8Array(4096);
+const ENCODER = new TextEncoder();
+
+/**
+ * True when every character of `text` is ASCII: its UTF-8 form then has one byte a character.
+ * Writing a short text out natively is quicker than searching it with a pattern.
+ */
+function isAscii(text: string): boolean {
+  if (text.length > ASCII_ROOM.length) return !NON_ASCII.test(text);
+  // Written in full (everything read) in as many bytes as characters.
+  const done = ENCODER.encodeInto(text, ASCII_ROOM);
+  return done.read === text.length && done.written === text.length;
+}
 const DIGIT = /[0-9]/;
 // What `folded` takes out of an ASCII text once it is lowercased: Python's ASCII whitespace
 // (0x09–0x0d and 0x1c–0x20; other control characters stay), `.`, `!`, straight quotes and `_`.
@@ -69,7 +83,7 @@ class TextForms {
 
   /** True when every character is ASCII. */
   get ascii(): boolean {
-    return this.#ascii ??= !NON_ASCII.test(this.text);
+    return this.#ascii ??= isAscii(this.text);
   }
 
   /** The text after formatting step `k` (an index of `FORMATTING_STEPS`), or all seven (`ALL`). */
@@ -157,7 +171,7 @@ const wordsOfRow = (i: number): boolean => (i < 0 ? rowOutputForms : rowReferenc
 export function asciiText(text: string): boolean {
   if (text === rowOutput) return rowOutputForms.ascii;
   const at = rowReferences.indexOf(text);
-  return at >= 0 ? rowReferenceForms[at].ascii : !NON_ASCII.test(text);
+  return at >= 0 ? rowReferenceForms[at].ascii : isAscii(text);
 }
 
 /**

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import assert from "node:assert/strict";
 import {
+  asciiText as isAsciiText,
   containsFolded,
   numberReading,
   type NumberReadingSkip,
@@ -400,5 +401,25 @@ Deno.test("property: number-reading flips exactly where its definition does (eve
       }
     }),
     { numRuns: 10_000 },
+  );
+});
+
+Deno.test("property: asciiText is the absence of a character beyond U+007F", () => {
+  // Lengths around the room the UTF-8 form is written into, with the non-ASCII character near
+  // its end, and lone surrogates.
+  const text = fc.tuple(
+    fc.constantFrom(0, 1, 4094, 4095, 4096, 4097),
+    fc.array(fc.constantFrom("a", "\x7f", "\x80", "é", "\u212a", "\ud83d", "\ude00", "😀"), {
+      maxLength: 3,
+    }),
+    fc.boolean(),
+  ).map(([n, tail, before]) =>
+    before ? tail.join("") + "x".repeat(n) : "x".repeat(n) + tail.join("")
+  );
+  fc.assert(
+    fc.property(text, (t) => {
+      assert.equal(isAsciiText(t), !/[\u0080-\uffff]/.test(t));
+    }),
+    { numRuns: 2_000 },
   );
 });
