@@ -15,7 +15,7 @@
 // `beginRow` before it takes the ids of a row's texts, and a remembered text's ids carry the
 // table's generation.
 import { punktSentences, rougeTokenize } from "../text/mod.ts";
-import { asciiBytesInto } from "./_ascii_bytes.ts";
+import { asciiTextBytes } from "../text/_ascii_text_bytes.ts";
 import { memoized } from "./_memo.ts";
 import {
   beginRow,
@@ -68,54 +68,20 @@ function arenaRoom(most: number): Int32Array {
   return arena;
 }
 
-// The last two texts read as bytes (their UTF-8 forms, each followed by a 0 byte), for the scan
-// and for `compareTokens`: a row's output and reference are compared side by side first, then
-// tokenized, from the same bytes. `encodedText[k]` is the text of `encoded[k]`, `encodedLength[k]`
-// its length when it is all ASCII, else -1; `lastEncoded` the slot read last (the other is
-// replaced next).
-const encoded = [new Uint8Array(1024), new Uint8Array(1024)];
-const encodedText = ["", ""];
-const encodedLength = new Int32Array(2);
-let lastEncoded = 0;
-
-/**
- * The slot of `encoded` holding `text` as bytes, encoded there if it was not. Its UTF-8 form is as
- * long as the text only when every character is ASCII (any other takes two bytes or more), and
- * byte reads are cheaper than `charCodeAt`.
- */
-function encode(text: string): number {
-  if (text === encodedText[lastEncoded]) return lastEncoded;
-  const slot = 1 - lastEncoded;
-  lastEncoded = slot;
-  if (text === encodedText[slot]) return slot;
-  const n = text.length;
-  let chars = encoded[slot];
-  // A buffer grown for a very long text is not kept.
-  if (chars.length <= n || chars.length > 1 << 20) {
-    chars = encoded[slot] = new Uint8Array(Math.max(1024, 2 * n + 1));
-  }
-  encodedText[slot] = text;
-  if (!asciiBytesInto(text, chars)) {
-    encodedLength[slot] = -1;
-    return slot;
-  }
-  // The byte after the text ends its last token (see `scanBytes`).
-  chars[n] = 0;
-  encodedLength[slot] = n;
-  return slot;
-}
-
 /**
  * Tokenize an ASCII text into the arena (see `arenaRoom`) in one pass over its bytes (`scanBytes`,
  * which notes the token count at each newline); returns the token count, or -1 when the text is
  * not ASCII.
  */
 function scanAscii(text: string, stemmer: boolean): number {
-  const slot = encode(text);
-  const n = encodedLength[slot];
-  if (n < 0) return -1;
+  // The text's bytes, shared with the other scanners that read it.
+  const bytes = asciiTextBytes(text);
+  if (bytes === undefined) return -1;
+  const n = text.length;
+  // The byte after the text ends its last token (see `scanBytes`).
+  bytes[n] = 0;
   // Tokens are parted by other characters, so a text has at most ⌈n / 2⌉ of them.
-  return scanBytes(encoded[slot], n, arenaRoom((n + 1) >>> 1), arenaUsed, stemmer);
+  return scanBytes(bytes, n, arenaRoom((n + 1) >>> 1), arenaUsed, stemmer);
 }
 
 /**
@@ -308,14 +274,16 @@ let pairLines = true;
 function compareTokens(a: string, b: string): void {
   pairCount = -1;
   pairLines = true;
-  const slotA = encode(a);
-  const slotB = encode(b);
-  const na = encodedLength[slotA];
-  const nb = encodedLength[slotB];
-  if (na < 0 || nb < 0) return;
+  // Both texts' bytes (shared, and both kept while the second is asked for).
+  const bytesA = asciiTextBytes(a);
+  if (bytesA === undefined) return;
+  const bytesB = asciiTextBytes(b);
+  if (bytesB === undefined) return;
+  const na = a.length;
+  const nb = b.length;
   // Both end with a 0 byte, which is no token character.
-  const bytesA = encoded[slotA];
-  const bytesB = encoded[slotB];
+  bytesA[na] = 0;
+  bytesB[nb] = 0;
   let i = 0;
   let j = 0;
   let count = 0;

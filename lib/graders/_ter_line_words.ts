@@ -7,7 +7,7 @@
 // open-addressing table of spans of the kept bytes, probed inside the scan and emptied for each
 // pair of lines by moving to the next generation. Equal words get equal ids; ids count up from 0.
 // Byte reads are cheaper than `charCodeAt`, and no word string is made.
-import { asciiBytesInto } from "./_ascii_bytes.ts";
+import { asciiTextBytes } from "../text/_ascii_text_bytes.ts";
 
 const FNV_OFFSET = 0x811c9dc5 | 0;
 const FNV_PRIME = 0x01000193;
@@ -27,8 +27,6 @@ for (let c = 0; c < 128; c++) {
 
 /** Ids for the words of a few lines (one segment's reference and hypothesis). */
 export class LineWords {
-  /** The line being read, as bytes (its UTF-8 form). */
-  #chars = new Uint8Array(1024);
   /** The folded bytes of every line read since the last reset, one after the other. */
   #kept = new Uint8Array(1024);
   #end = 0;
@@ -88,9 +86,9 @@ export class LineWords {
    */
   number(line: string, out: Int32Array, caseSensitive: boolean): number {
     const length = line.length;
-    if (this.#chars.length <= length) this.#chars = new Uint8Array(2 * length + 1);
-    const chars = this.#chars;
-    if (!asciiBytesInto(line, chars)) return -1;
+    // The line's bytes, shared with the other scanners that read it (one byte after it is ours).
+    const chars = asciiTextBytes(line);
+    if (chars === undefined) return -1;
     const base = this.#end;
     if (this.#kept.length < base + length) {
       const kept = new Uint8Array(2 * (base + length));

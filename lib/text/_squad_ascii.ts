@@ -5,6 +5,8 @@
 // match a whole piece. This holds for text made of printable ASCII and Python's ASCII whitespace;
 // other characters (controls, DEL, non-ASCII) are left to the step-by-step path.
 
+import { asciiTextBytes } from "./_ascii_text_bytes.ts";
+
 /**
  * Character classes of the code units below 0x80 for the SQuAD steps' ASCII fast paths: 0 not
  * handled here (controls, DEL), 1 Python whitespace, 2 lowercase letter or digit, 3 uppercase
@@ -119,58 +121,15 @@ export function asciiSquadRanges(s: string): AsciiSquadRanges | undefined {
  * ```
  */
 export function asciiSquadRangesInto(s: string, out: number[]): number {
-  const n = s.length;
-  // A long text is read as bytes; a short one as code units, as a call of `encodeInto` costs
-  // more than it saves there.
-  if (n >= SHORT) return rangesOfBytes(s, out);
-  let size = 0;
-  let i = 0;
-  for (;;) {
-    let c = 0;
-    for (; i < n; i++) {
-      c = s.charCodeAt(i);
-      if (c >= 0x80) return -1;
-      if (SCAN[c] !== 1) break;
-    }
-    if (i >= n) break;
-    const start = i;
-    let h = 0x811c9dc5 | 0;
-    let kept = 0;
-    for (; i < n; i++) {
-      c = s.charCodeAt(i);
-      if (c >= 0x80) return -1;
-      const v = SCAN[c];
-      if (v >= 0x30) {
-        h = Math.imul(h ^ v, 0x01000193);
-        kept++;
-      } else if (v !== 2) {
-        if (v === 0) return -1;
-        break;
-      }
-    }
-    size = addToken(out, start, i, h, kept, size);
-  }
-  return size;
+  // The text's bytes (shared with the other scanners that read it), when it is all ASCII.
+  const bytes = asciiTextBytes(s);
+  return bytes === undefined ? -1 : rangesOfBytes(bytes, s.length, out);
 }
 
 /** {@link asciiSquadRangesInto} of a text read as bytes. */
-function rangesOfBytes(s: string, out: number[]): number {
-  const n = s.length;
+function rangesOfBytes(bytes: Uint8Array, n: number, out: number[]): number {
   let size = 0;
   let i = 0;
-  // The text as bytes: all ASCII when each code unit was read and written as one byte.
-  let bytes = BYTES;
-  if (n >= bytes.length) {
-    if (n < BYTES_KEPT) {
-      let room = 2 * bytes.length;
-      while (room <= n) room *= 2;
-      bytes = BYTES = new Uint8Array(room);
-    } else bytes = new Uint8Array(n + 1);
-  }
-  // Room for the text in one byte a code unit: a longer encoding stops early (`read` < n) or
-  // takes more bytes than code units.
-  const { read, written } = ENCODER.encodeInto(s, bytes);
-  if (read !== n || written !== n) return -1;
   // A 0 byte after the text (not handled, like the character 0 inside it) ends the last piece.
   bytes[n] = 0;
   // A piece at a time: the whitespace before it, then its characters up to whitespace or the end.
@@ -196,15 +155,6 @@ function rangesOfBytes(s: string, out: number[]): number {
   }
   return size;
 }
-
-// The bytes `asciiSquadRanges` scans: the text, encoded (a buffer up to `BYTES_KEPT` bytes is
-// kept for the next text). Reading a typed array's bytes is quicker than `charCodeAt`.
-const ENCODER = new TextEncoder();
-const BYTES_KEPT = 1 << 16;
-// Texts shorter than this are read as code units: a call of `encodeInto` costs some tens of
-// nanoseconds whatever the length, and reading bytes saves about a nanosecond a character.
-const SHORT = 40;
-let BYTES = new Uint8Array(1024);
 
 // Work space of `asciiSquadRanges`: the ranges found so far.
 const WORK: number[] = [];

@@ -4,6 +4,7 @@
  * @module
  */
 
+import { asciiTextBytes } from "./_ascii_text_bytes.ts";
 import { isPyWhitespace, pySplit } from "./python_strings.ts";
 import { plainWordsOf } from "./tokenize_13a.ts";
 import {
@@ -122,8 +123,6 @@ const ASCII_WORD_CHAR = new Uint8Array(128).map((_, c) =>
 );
 /** Longer texts are counted on their characters (no byte copy kept that large). */
 const MAX_ASCII_COUNTED = 1 << 16;
-const ENCODER = new TextEncoder();
-let asciiBytes = new Uint8Array(1024);
 
 /**
  * How many tokens {@link tokenizeTercom} gives for `line` when neither `normalized` nor
@@ -148,12 +147,10 @@ export function tercomWordCount(line: string): number {
   if (known >= 0) return known;
   const length = line.length;
   if (length <= MAX_ASCII_COUNTED) {
-    if (asciiBytes.length < length) asciiBytes = new Uint8Array(2 * length);
-    const bytes = asciiBytes;
-    // Every character ASCII, exactly when the UTF-8 form is one byte per character: then the
-    // bytes are read through a table (whitespace 0, else 1), a word counted where one starts.
-    const done = ENCODER.encodeInto(line, bytes);
-    if (done.read === length && done.written === length) {
+    // An ASCII line's bytes (shared with the other scanners that read it) are read through a
+    // table (whitespace 0, else 1), a word counted where one starts.
+    const bytes = asciiTextBytes(line);
+    if (bytes !== undefined) {
       let words = 0;
       let inWord = 0;
       for (let i = 0; i < length; i++) {
