@@ -7,7 +7,6 @@
  */
 
 import { isPyWhitespace, pySplit } from "../text/mod.ts";
-import { asciiTextBytes } from "../text/_ascii_text_bytes.ts";
 import { CodePointTable, NgramMatcher, SymbolTable } from "./_ngram_ids.ts";
 import { isEmptyOptions, requireCorpus, requireReferences } from "./_stats.ts";
 import type { SentenceScores } from "./types.ts";
@@ -131,26 +130,6 @@ function charSymbols(text: string, whitespace: boolean, add: boolean): number {
   starts[0] = 0;
   let words = 1;
   let k = 0;
-  // An ASCII text is read from its bytes (shared with the other scanners that read it).
-  const bytes = asciiTextBytes(text);
-  if (bytes !== undefined) {
-    for (let i = 0; i < text.length; i++) {
-      const c = bytes[i];
-      let symbol = asciiSymbols[c];
-      if (symbol >= 0) {
-        out[k++] = symbol;
-        continue;
-      }
-      if (symbol === SPACE) {
-        if (starts[words - 1] !== k) starts[words++] = k;
-        continue;
-      }
-      if (add) symbol = asciiSymbols[c] = chars.add(c);
-      out[k++] = symbol;
-    }
-    wordCount = starts[words - 1] === k ? words - 1 : words;
-    return k;
-  }
   for (let i = 0; i < text.length; i++) {
     let cp = text.charCodeAt(i);
     if (cp < 128) {
