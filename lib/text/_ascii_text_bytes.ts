@@ -19,6 +19,7 @@ const KEPT_BYTES = 1 << 16;
 const SLOTS = 4;
 
 const texts: string[] = ["", "", "", ""];
+const lengths = new Int32Array(SLOTS);
 const buffers: Uint8Array[] = [
   new Uint8Array(256),
   new Uint8Array(256),
@@ -50,9 +51,11 @@ let clock = 0;
  * ```
  */
 export function asciiTextBytes(text: string): Uint8Array | undefined {
+  const n = text.length;
   let slot = 0;
+  // Lengths first: two other strings are compared by a call, the same object at once.
   for (; slot < SLOTS; slot++) {
-    if (texts[slot] === text) break;
+    if (lengths[slot] === n && texts[slot] === text) break;
   }
   if (slot === SLOTS) slot = fill(text);
   used[slot] = ++clock;
@@ -73,6 +76,7 @@ function fill(text: string): number {
     bytes = buffers[slot] = new Uint8Array(room);
   }
   texts[slot] = text;
+  lengths[slot] = n;
   let ascii: boolean;
   if (n < SHORT_TEXT) {
     let all = 0;
