@@ -6,6 +6,7 @@
 import { RowGrader, type RowGraderConfig } from "./_row_grader.ts";
 import { type RowColumns, unpackRows } from "./_rows_codec.ts";
 import { type PackedGrades, packGrades } from "./_grades_codec.ts";
+import { type CountedGrades, countedGrades } from "./_counted_grades.ts";
 
 /**
  * A message to the worker: the configuration first, with the shared state and the worker's slot
@@ -26,11 +27,17 @@ export type ToWorker =
     rows: RowColumns;
     /** Per row and grader, 1 where the grade's reason will not be read (see `packGrades`). */
     unread: Uint8Array | null;
+    /** True: the rows will only be counted (answer with `counts`, see `countedGrades`). */
+    counted?: boolean;
   };
 
-/** The worker's answer to one chunk: its grades (packed), or that grading threw. */
+/**
+ * The worker's answer to one chunk: its grades (packed), what counting reads of them, or that
+ * grading threw.
+ */
 export type FromWorker =
   | { chunk: number; grades: PackedGrades }
+  | { chunk: number; counts: CountedGrades }
   | { chunk: number; failed: string };
 
 /** A chunk's claim: free, or taken by the worker (any other value: taken back). */
@@ -64,10 +71,18 @@ export function serve(scope: {
     }
     try {
       const rows = unpackRows(message.rows);
-      const grades = packGrades(rows.map((r) => grader!.grade(r)), message.unread);
-      scope.postMessage({ chunk: message.chunk, grades }, {
-        transfer: [grades.tags.buffer, grades.numbers.buffer],
-      });
+      const graded = rows.map((r) => grader!.grade(r));
+      if (message.counted) {
+        const counts = countedGrades(graded, message.unread);
+        scope.postMessage({ chunk: message.chunk, counts }, {
+          transfer: [counts.status.buffer, counts.numbers.buffer],
+        });
+      } else {
+        const grades = packGrades(graded, message.unread);
+        scope.postMessage({ chunk: message.chunk, grades }, {
+          transfer: [grades.tags.buffer, grades.numbers.buffer],
+        });
+      }
     } catch (error) {
       // The main thread grades the chunk itself, so the error reaches the caller as it was.
       scope.postMessage({ chunk: message.chunk, failed: String(error) });

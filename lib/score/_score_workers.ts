@@ -11,18 +11,29 @@
 //
 // What waits in memory while a chunk is out is only what counting needs of its rows (see
 // `InOrderOptions.keep`) and the rows' gradable fields as they were sent; a worker leaves out the
-// reasons counting will not read.
+// reasons counting will not read. A chunk whose rows nobody keeps (told by `InOrderOptions.counted`)
+// comes back as only what counting reads of its grades (see _counted_grades.ts), handed on as is.
 import type { ResultRow } from "../io/mod.ts";
 import { UserRangeError } from "../errors/mod.ts";
 import type { GradableRow, RowGrader, RowGrades } from "./_row_grader.ts";
 import { packRows, type RowColumns, unpackRows } from "./_rows_codec.ts";
 import type { FromWorker, ToWorker } from "./_score_worker.ts";
 import { type PackedGrades, unpackGrades } from "./_grades_codec.ts";
+import type { CountedGrades } from "./_counted_grades.ts";
 
 /** One row (or what the caller keeps of it) with its grades. */
 export interface GradedRow<T = ResultRow> {
   row: T;
   grades: RowGrades;
+}
+
+/**
+ * A chunk of rows (or what the caller keeps of them) graded on a worker thread, with only what
+ * counting reads of their grades (see `countedGrades`).
+ */
+export interface CountedChunk<T> {
+  rows: T[];
+  counts: CountedGrades;
 }
 
 /** What {@link gradeInOrder} may be told of how its output is used. */
@@ -39,6 +50,11 @@ export interface InOrderOptions<T> {
    * worker, which then leaves the others out. An answer may only ever turn from true to false.
    */
   reasonsRead?: (version: string) => readonly boolean[] | undefined;
+  /**
+   * Whether the rows a chunk keeps (see `keep`) will only be counted, nothing else made of their
+   * grades: a worker then sends back a {@link CountedChunk}. Asked when a chunk goes to a worker.
+   */
+  counted?: (rows: readonly T[]) => boolean;
 }
 
 /**
@@ -118,7 +134,7 @@ interface Pending<T> {
   sent: RowColumns | null;
   /** The chunk's number at the pool (-1: graded here from the start). */
   chunk: number;
-  grades: Promise<RowGrades[] | PackedGrades | undefined>;
+  grades: Promise<RowGrades[] | PackedGrades | CountedGrades | undefined>;
   /** Set once `grades` has settled, so finished chunks are handed on without waiting. */
   done: boolean;
 }
@@ -146,7 +162,10 @@ const TAKEN_BACK = 2;
  */
 class Pool {
   readonly #workers: Worker[] = [];
-  readonly #waiting = new Map<number, { worker: Worker; done: (g?: PackedGrades) => void }>();
+  readonly #waiting = new Map<
+    number,
+    { worker: Worker; done: (g?: PackedGrades | CountedGrades) => void }
+  >();
   /**
    * Per worker (by its slot, three numbers): whether it is ready (0 or 1), the chunks it has
    * finished (graded or skipped), and the chunks it skipped.
@@ -178,8 +197,9 @@ class Pool {
         const waiting = this.#waiting.get(message.chunk);
         if (waiting === undefined) return;
         this.#waiting.delete(message.chunk);
-        if ("grades" in message) workerChunks.graded++;
-        waiting.done("grades" in message ? message.grades : undefined);
+        if ("failed" in message) return waiting.done(undefined);
+        workerChunks.graded++;
+        waiting.done("grades" in message ? message.grades : message.counts);
       };
       worker.onerror = (event) => {
         event.preventDefault();
@@ -239,7 +259,8 @@ class Pool {
   submit(
     rows: RowColumns,
     unread: Uint8Array<ArrayBuffer> | null,
-  ): { chunk: number; grades: Promise<PackedGrades | undefined> } {
+    counted: boolean,
+  ): { chunk: number; grades: Promise<PackedGrades | CountedGrades | undefined> } {
     let worker: Worker | undefined;
     let least = Infinity;
     for (const w of this.#workers) {
@@ -252,12 +273,12 @@ class Pool {
     this.#sent[this.#slot.get(worker)!]++;
     const w = worker;
     Atomics.store(this.#claims, chunk % CLAIMS, FREE);
-    const grades = new Promise<PackedGrades | undefined>((done) => {
+    const grades = new Promise<PackedGrades | CountedGrades | undefined>((done) => {
       this.#waiting.set(chunk, { worker: w, done });
       // The typed arrays are copied, not transferred: the rows stay here, whole, in case the
       // worker fails or the chunk is taken back (a few kilobytes a chunk).
       const transfer = unread === null ? [] : [unread.buffer];
-      w.postMessage({ chunk, rows, unread } satisfies ToWorker, { transfer });
+      w.postMessage({ chunk, rows, unread, counted } satisfies ToWorker, { transfer });
     });
     return { chunk, grades };
   }
@@ -329,13 +350,13 @@ export function gradeInOrder<T>(
   grader: RowGrader,
   workers: number | undefined,
   options: InOrderOptions<T>,
-): AsyncGenerator<GradedRow<T>[]>;
+): AsyncGenerator<GradedRow<T>[] | CountedChunk<T>>;
 export async function* gradeInOrder<T>(
   rows: AsyncIterable<ResultRow>,
   grader: RowGrader,
   workers = defaultWorkers(),
   options?: InOrderOptions<T>,
-): AsyncGenerator<GradedRow<T>[]> {
+): AsyncGenerator<GradedRow<T>[] | CountedChunk<T>> {
   const keep = options?.keep ?? ((row: ResultRow) => row as T);
   const source = rows[Symbol.asyncIterator]();
   let graded = 0;
@@ -374,7 +395,7 @@ export async function* gradeInOrder<T>(
           batch = [];
           const started = pool ?? new Pool(workers - 1, grader);
           pool = undefined; // onWorkers closes it
-          yield* onWorkers(source, grader, started, keep, options?.reasonsRead);
+          yield* onWorkers(source, grader, started, keep, options ?? {});
           return;
         }
         pool?.close();
@@ -440,8 +461,8 @@ async function* onWorkers<T>(
   grader: RowGrader,
   pool: Pool,
   keep: (row: ResultRow) => T,
-  reasonsRead: InOrderOptions<T>["reasonsRead"],
-): AsyncGenerator<GradedRow<T>[]> {
+  { reasonsRead, counted }: Omit<InOrderOptions<T>, "keep">,
+): AsyncGenerator<GradedRow<T>[] | CountedChunk<T>> {
   const graders = grader.config.graders.length;
   const pending: Pending<T>[] = [];
   const here = (rows: readonly GradableRow[]) => Promise.resolve(rows.map((r) => grader.grade(r)));
@@ -454,7 +475,8 @@ async function* onWorkers<T>(
       entry = { kept, sent: null, chunk: -1, grades: here(rows), done: true };
     } else {
       const sent = packRows(rows);
-      const { chunk, grades } = pool.submit(sent, unreadReasons(rows, graders, reasonsRead));
+      const unread = unreadReasons(rows, graders, reasonsRead);
+      const { chunk, grades } = pool.submit(sent, unread, counted?.(kept) ?? false);
       entry = { kept, sent, chunk, grades, done: false };
       grades.then(() => entry.done = true);
     }
@@ -473,8 +495,11 @@ async function* onWorkers<T>(
       entry.done = true;
     }
   };
-  const settle = async ({ kept, sent, grades }: Pending<T>): Promise<GradedRow<T>[]> => {
+  const settle = async (
+    { kept, sent, grades }: Pending<T>,
+  ): Promise<GradedRow<T>[] | CountedChunk<T>> => {
     const graded = await grades;
+    if (graded !== undefined && "status" in graded) return { rows: kept, counts: graded };
     // A chunk no worker could grade (it is one only a worker was sent) is graded here.
     const list = graded === undefined
       ? unpackRows(sent!).map((row) => grader.grade(row))

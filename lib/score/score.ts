@@ -27,7 +27,8 @@ import type { Progress } from "../render/progress.ts";
 import { orderedSteps } from "./_report_sections.ts";
 import type { AssertionOutcome } from "../graders/mod.ts";
 import { RowGrader } from "./_row_grader.ts";
-import { checkWorkers, gradeInOrder } from "./_score_workers.ts";
+import { checkWorkers, type CountedChunk, gradeInOrder } from "./_score_workers.ts";
+import { CountedReader } from "./_counted_grades.ts";
 export { defaultWorkers, SMALL_FILE_ROWS } from "./_score_workers.ts";
 import { binaryGraderOverall, type OverallInput, overallSettings } from "./overall.ts";
 import { ASSERTION_SETTINGS, type AssertionSummary } from "./score_report.ts";
@@ -369,9 +370,31 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
     const list = wantRows() ? undefined : byVersion.get(version);
     return list?.slice(0, names.length).map((t) => t.failing.length < FAILING_KEPT);
   };
-  const grades = gradeInOrder(reader, grader, workers, { keep, reasonsRead });
+  // A chunk whose rows will all be past the kept ones (and with no scored file nor overall row,
+  // which read whole results) is only counted.
+  const counted = (rows: readonly CountedRow[]) =>
+    writer === null && !config.overall && rows.every((row) => row.full === null);
+  const count = (chunk: CountedChunk<CountedRow>) => {
+    const counts = new CountedReader(chunk.counts);
+    for (const row of chunk.rows) {
+      rowsSeen++;
+      progress.tick();
+      if (kept && rowsSeen > keepLimit) kept = texts = null;
+      // Never so (see `counted`): a guard against counting away rows someone keeps.
+      if (wantRows() || texts !== null) throw new Error("Counted rows that are kept (a bug)");
+      counts.countRow(talliesOf(row.version), row);
+      if (row.assertions && row.assertions.length > 0) {
+        assertionRows(row, counts.assertionsOfLastRow(), assertions, config.includeOutput, null);
+      }
+    }
+  };
+  const grades = gradeInOrder(reader, grader, workers, { keep, reasonsRead, counted });
   try {
     for await (const graded of grades) {
+      if (!Array.isArray(graded)) {
+        count(graded);
+        continue;
+      }
       for (const { row, grades: g } of graded) {
         rowsSeen++;
         progress.tick();
