@@ -71,13 +71,30 @@ Deno.test("1 and 3 workers give byte-identical scored files and reports", async 
     assert.match(lines.at(-1)!, new RegExp(`"c${(SMALL_FILE_ROWS * 2 + 776) >> 1}"`));
     // Without a scored file or kept rows, what waits for a worker is only what counting needs
     // of a row, and workers leave out the reasons of graders that have listed enough failing
-    // rows: the report is the same.
+    // rows: the report is the same. Their chunks come back as only what counting reads.
     const report = async (workers: number) =>
       JSON.stringify((await score(file, { graders: ["all"], workers, keepRows: 0 })).toJSON());
     const lean = await report(1);
     workerRule.worthMs = 0;
-    const leanTwo = await report(2).finally(() => workerRule.worthMs = worthMs);
+    workerRule.queueEarly = true;
+    const counted = workerChunks.counted;
+    const leanTwo = await report(2).finally(() => {
+      workerRule.worthMs = worthMs;
+      workerRule.queueEarly = false;
+    });
     assert.equal(leanTwo, lean);
+    assert.ok(workerChunks.counted > counted);
+    // Nor when the report keeps rows (they are graded as before up to the last one kept).
+    const kept = async (workers: number) =>
+      JSON.stringify((await score(file, { graders: ["all"], workers, keepRows: 6000 })).toJSON());
+    const keptOne = await kept(1);
+    workerRule.worthMs = 0;
+    workerRule.queueEarly = true;
+    const keptTwo = await kept(2).finally(() => {
+      workerRule.worthMs = worthMs;
+      workerRule.queueEarly = false;
+    });
+    assert.equal(keptTwo, keptOne);
     const csvOne = await run(1, `${dir}/scored.csv`);
     workerRule.worthMs = 0;
     const csvTwo = await run(2, `${dir}/scored.csv`).finally(() => workerRule.worthMs = worthMs);

@@ -122,10 +122,11 @@ export function checkWorkers(workers: number | undefined): number {
 }
 
 /**
- * How many chunks worker threads have graded in this process, and how many the calling thread
- * graded while they were busy (for tests).
+ * How many chunks worker threads have graded in this process (and of those, how many came back
+ * only counted, see `countedGrades`), and how many the calling thread graded while they were busy
+ * (for tests).
  */
-export const workerChunks = { graded: 0, onCaller: 0 };
+export const workerChunks = { graded: 0, counted: 0, onCaller: 0 };
 
 interface Pending<T> {
   /** What is kept of the chunk's rows. */
@@ -199,6 +200,7 @@ class Pool {
         this.#waiting.delete(message.chunk);
         if ("failed" in message) return waiting.done(undefined);
         workerChunks.graded++;
+        if ("counts" in message) workerChunks.counted++;
         waiting.done("grades" in message ? message.grades : message.counts);
       };
       worker.onerror = (event) => {
