@@ -26,7 +26,7 @@ import { rowProgress } from "./_progress.ts";
 import type { Progress } from "../render/progress.ts";
 import { orderedSteps } from "./_report_sections.ts";
 import type { AssertionOutcome } from "../graders/mod.ts";
-import { RowGrader } from "./_row_grader.ts";
+import { RowGrader, type RowGrades } from "./_row_grader.ts";
 import { checkWorkers, type CountedChunk, gradeInOrder } from "./_score_workers.ts";
 import { CountedReader } from "./_counted_grades.ts";
 export { defaultWorkers, SMALL_FILE_ROWS } from "./_score_workers.ts";
@@ -187,11 +187,14 @@ interface CountedRow {
   full: ResultRow | null;
 }
 
-/** The scored rows of a row's assertions: `assert:<type>`, `assert:<type>#2` for a second one. */
+/**
+ * Count a row's assertions (with a tally), and make their scored rows (with `out`):
+ * `assert:<type>`, `assert:<type>#2` for a second one.
+ */
 function assertionRows(
   row: CountedRow,
   outcomes: readonly AssertionOutcome[],
-  tally: AssertionTally,
+  tally: AssertionTally | null,
   includeOutput: boolean,
   out: ScoredRow[] | null,
 ): void {
@@ -200,7 +203,7 @@ function assertionRows(
     const outcome = outcomes[i];
     const n = (seen.get(assertion.type) ?? 0) + 1;
     seen.set(assertion.type, n);
-    tally.add(row, outcome);
+    tally?.add(row, outcome);
     if (out === null) continue;
     const described: Record<string, unknown> = { index: i + 1, type: assertion.type };
     if (assertion.value !== undefined) described.value = assertion.value;
@@ -370,6 +373,43 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
     const list = wantRows() ? undefined : byVersion.get(version);
     return list?.slice(0, names.length).map((t) => t.failing.length < FAILING_KEPT);
   };
+  // Without a scored file, the report's rows (and texts) are made only once the file has ended
+  // within the rows it keeps (else it keeps none): until then what waits is each row's grades.
+  let held: { row: CountedRow; grades: RowGrades; overall: GradeResult | undefined }[] | null =
+    writer === null ? [] : null;
+  /** Put a row's scored rows in `out`: its graders', its overall one, its assertions'. */
+  const rowsOf = (
+    row: CountedRow,
+    g: RowGrades,
+    overall: GradeResult | undefined,
+    out: ScoredRow[],
+  ) => {
+    for (let i = 0; i < names.length; i++) {
+      out.push(scoredRow(row.full!, names[i], g.results[i], {
+        nearMiss: g.steps[i],
+        threshold: g.thresholds[i],
+        settings: settings.get(names[i])!,
+        includeOutput: config.includeOutput,
+      }));
+    }
+    if (overall !== undefined) {
+      out.push(scoredRow(row.full!, "overall", overall, {
+        nearMiss: [],
+        settings: settings.get("overall")!,
+        includeOutput: config.includeOutput,
+        metadata: { rule: config.overall, graders: binarySelected },
+      }));
+    }
+    if (row.assertions && row.assertions.length > 0) {
+      assertionRows(row, g.assertions, null, config.includeOutput, out);
+    }
+  };
+  const textOf = (texts: Map<string, RowText>, row: CountedRow) => {
+    texts.set(rowTextKey(row.version, row.case, row.repeat), {
+      output: row.full!.output,
+      reference: row.full!.reference?.values.join(" | ") ?? "",
+    });
+  };
   // A chunk whose rows will all be past the kept ones (and with no scored file nor overall row,
   // which read whole results) is only counted.
   const counted = (rows: readonly CountedRow[]) =>
@@ -379,7 +419,7 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
     for (const row of chunk.rows) {
       rowsSeen++;
       progress.tick();
-      if (kept && rowsSeen > keepLimit) kept = texts = null;
+      if (kept && rowsSeen > keepLimit) kept = texts = held = null;
       // Never so (see `counted`): a guard against counting away rows someone keeps.
       if (wantRows() || texts !== null) throw new Error("Counted rows that are kept (a bug)");
       counts.countRow(talliesOf(row.version), row);
@@ -399,46 +439,30 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
         rowsSeen++;
         progress.tick();
         // Past the rows it may keep, the report keeps none (nor their texts).
-        if (kept && rowsSeen > keepLimit) kept = texts = null;
-        const where = row;
-        const rows = wantRows() ? batch : null;
+        if (kept && rowsSeen > keepLimit) kept = texts = held = null;
         const rowTallies = talliesOf(row.version);
-        for (let i = 0; i < names.length; i++) {
-          const result = g.results[i];
-          const steps = g.steps[i];
-          rowTallies[i].add(result, where, steps);
-          rows?.push(scoredRow(row.full!, names[i], result, {
-            nearMiss: steps,
-            threshold: g.thresholds[i],
-            settings: settings.get(names[i])!,
-            includeOutput: config.includeOutput,
-          }));
-        }
+        for (let i = 0; i < names.length; i++) rowTallies[i].add(g.results[i], row, g.steps[i]);
+        let overall: GradeResult | undefined;
         if (config.overall) {
           const verdicts: OverallInput[] = config.graders.map((name, i) => ({
             grader: name,
             result: g.results[i],
           }));
-          const result = binaryGraderOverall(config.overall, verdicts);
-          rowTallies[names.length].add(result, where, []);
-          rows?.push(scoredRow(row.full!, "overall", result, {
-            nearMiss: [],
-            settings: settings.get("overall")!,
-            includeOutput: config.includeOutput,
-            metadata: { rule: config.overall, graders: binarySelected },
-          }));
+          overall = binaryGraderOverall(config.overall, verdicts);
+          rowTallies[names.length].add(overall, row, []);
         }
         if (row.assertions && row.assertions.length > 0) {
-          assertionRows(row, g.assertions, assertions, config.includeOutput, rows);
+          assertionRows(row, g.assertions, assertions, config.includeOutput, null);
         }
-        if (texts !== null) {
-          texts.set(rowTextKey(row.version, row.case, row.repeat), {
-            output: row.full!.output,
-            reference: row.full!.reference?.values.join(" | ") ?? "",
-          });
+        if (held !== null) {
+          held.push({ row, grades: g, overall });
+          continue;
         }
+        if (writer === null) continue;
+        rowsOf(row, g, overall, batch);
+        if (texts !== null) textOf(texts, row);
         if (batch.length >= WRITE_BATCH) {
-          await writer?.write(batch);
+          await writer.write(batch);
           if (kept) { for (const item of batch) kept.push(item); }
           batch = [];
         }
@@ -446,6 +470,11 @@ export async function score(source: Source, options: ScoreOptions): Promise<Scor
     }
     await writer?.write(batch);
     if (kept) { for (const item of batch) kept.push(item); }
+    // The rows the report keeps, made now that it is known to keep them.
+    for (const { row, grades: g, overall } of held ?? []) {
+      rowsOf(row, g, overall, kept!);
+      textOf(texts!, row);
+    }
   } catch (error) {
     // A run that fails leaves no scored file that looks complete (nor a partial one).
     await writer?.abort();
