@@ -108,12 +108,17 @@ export function countedGrades(
   };
   const reasons: (string | undefined)[] = [];
   const assertions: [number, AssertionOutcome[]][] = [];
+  // A column's errors mostly repeat (the rows it cannot judge): its last one's id is kept.
+  const lastError: unknown[] = new Array(graders);
+  const lastErrorId: number[] = new Array(graders).fill(-1);
   for (let r = 0; r < grades.length; r++) {
     const { results, steps } = grades[r];
     if (results.length !== graders) {
       throw new Error("Cannot count grades: rows with different numbers of results (a bug)");
     }
     const at = r * graders;
+    // Room for one number a result; steps and statistics make room for theirs and that again.
+    room(graders);
     for (let j = 0; j < graders; j++) {
       const result = results[j];
       // The same tests, in the same order, as `Tally.add`.
@@ -121,18 +126,21 @@ export function countedGrades(
         status[at + j] = NOT_JUDGED;
         continue;
       }
-      if (result.error) {
+      const error = result.error;
+      if (error) {
         status[at + j] = ERROR;
-        room(1);
-        numbers[n++] = nameId(result.error);
+        if (lastErrorId[j] < 0 || lastError[j] !== error) {
+          lastError[j] = error;
+          lastErrorId[j] = nameId(error);
+        }
+        numbers[n++] = lastErrorId[j];
         continue;
       }
-      room(1);
       numbers[n++] = result.score;
       let code = result.pass === true ? PASSED : result.pass === false ? FAILED : SCORED;
       if (code === FAILED) {
         const probe = steps[j];
-        room(1 + probe.length);
+        room(1 + probe.length + graders);
         numbers[n++] = probe.length;
         for (let k = 0; k < probe.length; k++) numbers[n++] = nameId(probe[k]);
         if (unread === null || unread[at + j] !== 1) {
@@ -143,7 +151,7 @@ export function countedGrades(
       const stats = result.stats;
       if (stats) {
         code += HAS_STATS;
-        room(1 + stats.length);
+        room(1 + stats.length + graders);
         numbers[n++] = stats.length;
         for (let k = 0; k < stats.length; k++) numbers[n++] = stats[k];
       }

@@ -174,3 +174,21 @@ Deno.test("statistics of another length throw as when adding result objects", ()
   assert.match((objects as { threw: string }).threw, /expected 3 numbers, got 2/);
   assert.deepStrictEqual(counted, objects);
 });
+
+Deno.test("a chunk that needs more numbers than the last one grows its buffer, nothing lost", () => {
+  const small = [{ results: [{ score: 1, pass: true }], steps: [[]], thresholds: [undefined] }];
+  countedGrades(small.map((g) => ({ ...g, assertions: [] })) as RowGrades[]);
+  const grades = Array.from({ length: 40 }, (_, r) => ({
+    results: [
+      { score: r / 7, pass: false, stats: Array.from({ length: 30 }, (_, i) => r * i + 0.1) },
+      { score: NaN, pass: null, error: `e${r % 3}` },
+      { score: r, pass: true, stats: [r, -0, 0.3] },
+    ],
+    steps: [["lowercase", "unit"], [], []],
+    thresholds: [undefined, undefined, undefined],
+    assertions: [],
+  })) as unknown as RowGrades[];
+  const where = grades.map((_, r) => ({ case: `c${r}`, repeat: 1, references: r % 2 }));
+  const { objects, counted } = bothWays(grades, where, null, 0);
+  assert.deepStrictEqual(counted, objects);
+});

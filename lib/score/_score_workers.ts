@@ -442,10 +442,17 @@ function unreadReasons(
   let unread: Uint8Array<ArrayBuffer> | null = null;
   let version: string | undefined;
   let read: readonly boolean[] | undefined;
+  // Each version is asked once a chunk (the answers cannot change while it is made).
+  const asked = new Map<string, readonly boolean[] | undefined>();
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
-    // Rows of one version mostly come together: asked again only when it changes.
-    if (i === 0 || row.version !== version) read = reasonsRead(version = row.version);
+    if (i === 0 || row.version !== version) {
+      version = row.version;
+      read = asked.get(version);
+      if (read === undefined && !asked.has(version)) {
+        asked.set(version, read = reasonsRead(version));
+      }
+    }
     if (read === undefined) continue;
     for (let j = 0; j < graders; j++) {
       if (!read[j]) (unread ??= new Uint8Array(rows.length * graders))[i * graders + j] = 1;
