@@ -1,5 +1,6 @@
 // A worker thread of the score job (see _score_workers.ts): it is sent the configuration once,
-// then chunks of rows, and answers each chunk with the rows' grades, in order. In memory shared
+// then chunks of rows, and answers each chunk with the rows' grades, in order (packed, or, for
+// rows nobody keeps, only what counting reads of them: see _counted_grades.ts). In memory shared
 // with the calling thread it marks itself ready, counts the chunks it has finished, and claims
 // each chunk before grading it: a chunk the calling thread claimed first (took back, to grade it
 // itself) is skipped.
