@@ -169,20 +169,14 @@ function read(step: FormattingStep | "several", s: string): number {
       readTo = trimmedEnd(s, readFrom);
       return UNDERSCORE;
     case "several": {
+      // The steps' own rules, on the trimmed part (`underscores` trims what a stripped mark
+      // leaves at the end).
       const from = trimmedStart(s);
-      let to = trimmedEnd(s, from);
-      if (to > from && (s.charCodeAt(to - 1) === 0x2e || s.charCodeAt(to - 1) === 0x21)) {
-        to--;
-        while (to > from && space(s, to - 1)) to--;
-      }
-      const q = s.charCodeAt(from);
-      if (to - from >= 2 && (q === 0x22 || q === 0x27) && s.charCodeAt(to - 1) === q) {
-        readFrom = from + 1;
-        readTo = to - 1;
-      } else {
-        readFrom = from;
-        readTo = to;
-      }
+      let to = strippedEnd(s, from, trimmedEnd(s, from));
+      while (to > from && space(s, to - 1)) to--;
+      const q = outerQuoted(s, from, to) ? 1 : 0;
+      readFrom = from + q;
+      readTo = to - q;
       return LOWER | UNDERSCORE;
     }
     default:

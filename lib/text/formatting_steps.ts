@@ -97,7 +97,7 @@ export const FORMATTING_FUNCTIONS: Readonly<Record<FormattingStep, (s: string) =
 
 /**
  * Where `s` ends once `strip-trailing-punctuation` has been applied: one `.` or `!` at its end is
- * removed, no more.
+ * removed, no more. With `from` and `to`, the same for the part `s[from, to)`.
  *
  * @example One mark only
  * ```ts
@@ -107,15 +107,18 @@ export const FORMATTING_FUNCTIONS: Readonly<Record<FormattingStep, (s: string) =
  * assert.equal(strippedEnd("Paris!!"), 6);
  * assert.equal(strippedEnd("Paris?"), 6);
  * assert.equal(strippedEnd(""), 0);
+ * assert.equal(strippedEnd("Paris! ", 0, 6), 5);
  * ```
  */
-export function strippedEnd(s: string): number {
-  const last = s.charCodeAt(s.length - 1);
-  return last === 0x2e || last === 0x21 ? s.length - 1 : s.length;
+export function strippedEnd(s: string, from = 0, to: number = s.length): number {
+  if (to === from) return to;
+  const last = s.charCodeAt(to - 1);
+  return last === 0x2e || last === 0x21 ? to - 1 : to;
 }
 
 /**
- * True when `s` has a pair of matching outer quotes, which `strip-quotes` removes.
+ * True when `s` has a pair of matching outer quotes, which `strip-quotes` removes. With `from` and
+ * `to`, the same for the part `s[from, to)`.
  *
  * @example Straight and curly pairs
  * ```ts
@@ -125,13 +128,14 @@ export function strippedEnd(s: string): number {
  * assert.equal(outerQuoted("“Paris”"), true);
  * assert.equal(outerQuoted("'Paris\""), false);
  * assert.equal(outerQuoted('"'), false);
+ * assert.equal(outerQuoted(' "Paris" ', 1, 8), true);
  * ```
  */
-export function outerQuoted(s: string): boolean {
+export function outerQuoted(s: string, from = 0, to: number = s.length): boolean {
   // The opening quotes differ: only the pair opened by the first character can match.
-  if (s.length < 2) return false;
-  const close = CLOSING_QUOTE.get(s.charCodeAt(0));
-  return close !== undefined && s.charCodeAt(s.length - 1) === close;
+  if (to - from < 2) return false;
+  const close = CLOSING_QUOTE.get(s.charCodeAt(from));
+  return close !== undefined && s.charCodeAt(to - 1) === close;
 }
 
 /**
