@@ -2,7 +2,13 @@
 // same bytes, rows in file order, whatever the number of workers.
 import assert from "node:assert/strict";
 import { score, SMALL_FILE_ROWS } from "../mod.ts";
-import { CHUNK_ROWS, workerChunks, workerRule } from "../lib/score/_score_workers.ts";
+import {
+  BUNDLED_WORKER,
+  CHUNK_ROWS,
+  workerChunks,
+  workerModule,
+  workerRule,
+} from "../lib/score/_score_workers.ts";
 
 const WORDS = ["Paris", "paris", "the", "cat", "sat", "42", "4,2", "3.14", "mat", "é", "😀", "."];
 
@@ -130,4 +136,18 @@ Deno.test("a worker count that is not a whole number from 1 is refused before re
       RangeError,
     );
   }
+});
+
+Deno.test("workers start from the worker's source, or from its bundle beside score's bundle", () => {
+  assert.equal(
+    workerModule("file:///v/lib/score/_score_workers.ts")?.href,
+    "file:///v/lib/score/_score_worker.ts",
+  );
+  assert.equal(
+    workerModule("file:///v/dist/cli_score.js")?.href,
+    `file:///v/dist/${BUNDLED_WORKER}`,
+  );
+  // Any other bundle (dist/verdict.js, a user's own) has no worker module: one thread grades.
+  assert.equal(workerModule("file:///v/dist/verdict.js"), undefined);
+  assert.equal(workerModule("https://example.com/verdict.js"), undefined);
 });

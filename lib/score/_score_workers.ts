@@ -57,13 +57,22 @@ export interface InOrderOptions<T> {
   counted?: (rows: readonly T[]) => boolean;
 }
 
+/** The file name of the worker's bundle, beside the score command's (tools/bundle_cli.ts). */
+export const BUNDLED_WORKER = "cli_score_worker.js";
+
 /**
- * The worker's module, beside this one; undefined when this code runs from a bundle (one file:
- * there is no worker module to start, so everything is graded on the calling thread).
+ * The worker's module, for this module's own URL `here`: the worker's source beside it; in the
+ * score command's bundle (dist/cli_score.js), the worker's bundle beside that; undefined in any
+ * other bundle (dist/verdict.js: one file, with no worker module to start, so everything is
+ * graded on the calling thread).
  */
-const WORKER_MODULE = import.meta.url.endsWith("/_score_workers.ts")
-  ? new URL("./_score_worker.ts", import.meta.url)
-  : undefined;
+export function workerModule(here: string): URL | undefined {
+  if (here.endsWith("/_score_workers.ts")) return new URL("./_score_worker.ts", here);
+  if (here.endsWith("/dist/cli_score.js")) return new URL(`./${BUNDLED_WORKER}`, here);
+  return undefined;
+}
+
+const WORKER_MODULE = workerModule(import.meta.url);
 
 /**
  * Rows per chunk sent to a worker. Small chunks keep few rows and grades waiting in memory for
