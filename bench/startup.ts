@@ -6,6 +6,10 @@
 //   deno task bench:startup cli N BASE      the same, each run alternated with one in BASE (another
 //                                           checkout, e.g. a worktree of main): before and after
 //                                           side by side, under the same load
+//
+// `score` and `audit` start from their bundles when `deno task bundle:cli` has built them and
+// their sources have not changed since (cli/_bundled.ts); the report says which each checkout
+// used.
 //   deno task bench:startup demo [C] [W]    only the demo: C cold runs (default 3), W warm (default 5)
 //
 // Command-line start-up: whole-process wall time of a hello-world script (bench/_hello.ts, run the
@@ -23,6 +27,8 @@
 // (cold: every npm package is downloaded), as does the task's own command without `deno task`;
 // then `deno task demo` with a filled cache (warm). Medians of the runs, and the npm packages a
 // cold run fetched.
+import { BUNDLED_COMMANDS, freshBundle } from "../cli/_bundled.ts";
+
 const ROOT = new URL("../", import.meta.url).pathname;
 
 const PERF = "/usr/bin/perf";
@@ -128,6 +134,13 @@ async function timeCommands(runs: number, oneRow: string, base?: string): Promis
     `Start-up, ${runs} runs each (whole process; CPU time from ${cpuTool ?? "nowhere: no tool"})` +
       (base === undefined ? ":" : `; before = ${trees[0][1]}, after = ${ROOT}, runs alternated:`),
   );
+  // Whether each checkout's score and audit start from their bundles (`deno task bundle:cli`).
+  for (const [tree, dir] of trees) {
+    const from = BUNDLED_COMMANDS.map((name) =>
+      `${name} from its ${freshBundle(new URL(`file://${dir}`), name) ? "bundle" : "sources"}`
+    );
+    console.log(`  ${tree}${from.join(", ")}`);
+  }
   const ms = (x: number) => `${x.toFixed(0).padStart(5)} ms`;
   const times = (x: number) => `${x.toFixed(1).padStart(5)}×`;
   const hello = new Map<string, { wall: number; cpu?: number }>();
