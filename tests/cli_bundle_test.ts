@@ -13,6 +13,8 @@ import { resolveScoreConfig } from "../lib/score/score_config.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 const EXAMPLE = `${ROOT}examples/returns-desk.jsonl`;
+/** A scored file of the example's runs, for audit. */
+const RUNS = `${ROOT}examples/returns-desk-runs.jsonl`;
 
 /** The checkout's files (tracked, and new ones not ignored) copied to a temporary folder. */
 async function copyCheckout(): Promise<string> {
@@ -55,9 +57,9 @@ interface Ran {
   stderr: string;
 }
 
-async function run(script: string, args: string[], cwd = ROOT): Promise<Ran> {
+async function run(script: string, args: string[], cwd = ROOT, allow: string[] = []): Promise<Ran> {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-read", script, ...args],
+    args: ["run", "--allow-read", ...allow, script, ...args],
     cwd,
     stdout: "piped",
     stderr: "piped",
@@ -114,14 +116,34 @@ Deno.test("bundled score and audit print what their sources print, byte for byte
       ["score", "--help"],
       ["score", `${dir}/missing.jsonl`],
       ["score", EXAMPLE, "--graders", "exactt"],
-      ["audit", EXAMPLE, "--json"],
-      ["audit", varied],
+      ["audit", RUNS, "--json"],
+      ["audit", RUNS],
+      ["audit", EXAMPLE], // not a scored file: the same error
       ["audit", "--help"],
     ];
     for (const [name, ...args] of cases) {
       const bundled = await run(`${copy}cli.ts`, [name, ...args]);
       const sources = await run(`${ROOT}cli/${name}.ts`, args);
       assert.deepEqual(bundled, sources, `${name} ${args.join(" ")}`);
+    }
+    // Pages: the bundles import plotly.js from the package cache, as the sources do. A page names
+    // the file it was written to and draws its charts into elements of random ids.
+    for (const name of ["score", "audit"]) {
+      const pages: string[] = [];
+      for (const [script, out] of [[`${copy}cli.ts`, "a"], [`${ROOT}cli/${name}.ts`, "b"]]) {
+        const page = `${dir}/${name}-${out}.html`;
+        const file = name === "score" ? EXAMPLE : RUNS;
+        const args = [...(script.endsWith("cli.ts") ? [name] : []), file, "--html", page];
+        const ran = await run(script, args, ROOT, ["--allow-write"]);
+        assert.equal(ran.code, 0, ran.stderr);
+        pages.push(
+          (await Deno.readTextFile(page))
+            .replaceAll(page, "PAGE")
+            .replace(/verdict-plot-[0-9a-f]{8}/g, "verdict-plot-ID"),
+        );
+      }
+      assert.ok(pages[0].includes("plotly.js (cartesian"), `${name}'s page has no plotly.js`);
+      assert.equal(pages[0], pages[1], `${name}'s page`);
     }
   } finally {
     await Deno.remove(dir, { recursive: true });
