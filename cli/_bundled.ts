@@ -35,7 +35,9 @@ export function freshBundle(root: URL, name: string): URL | undefined {
     if (!Array.isArray(list.files) || list.files.length === 0) return undefined;
     for (const [path, size, mtime] of list.files) {
       const info = Deno.statSync(dir + path);
-      if (info.size !== size || (info.mtime?.getTime() ?? -1) !== mtime) return undefined;
+      if (info.size !== size || info.mtime === null || info.mtime.getTime() !== mtime) {
+        return undefined;
+      }
     }
     return new URL(bundle, root);
   } catch {

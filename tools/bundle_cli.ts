@@ -16,14 +16,15 @@
 //
 // plotly.js stays outside the bundles (1.5 MB of text that neither command reads unless it writes
 // a chart page); it is imported from the npm cache, as from the sources, when it is needed.
+import { resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { BUNDLED_COMMANDS, bundleFiles, type BundleManifest } from "../cli/_bundled.ts";
 import { BUNDLED_WORKER } from "../lib/score/_score_workers.ts";
 
-const ROOT = new URL(
-  Deno.args[0] ? `file://${Deno.args[0].replace(/\/?$/, "/")}` : "../",
-  import.meta.url,
-);
-const root = ROOT.pathname;
+const ROOT = Deno.args[0]
+  ? pathToFileURL(`${resolve(Deno.args[0])}/`)
+  : new URL("../", import.meta.url);
+const root = fileURLToPath(ROOT);
 
 async function deno(args: string[]): Promise<Uint8Array> {
   const out = await new Deno.Command(Deno.execPath(), {
@@ -70,6 +71,20 @@ async function localSources(entry: string): Promise<string[]> {
     .map((s) => decodeURIComponent(s.slice(ROOT.href.length)));
 }
 
+/** Each file's [path, size, modification time ms]; a file system without times cannot be used. */
+async function listed(paths: string[]): Promise<[string, number, number][]> {
+  const out: [string, number, number][] = [];
+  for (const path of paths) {
+    const { size, mtime } = await Deno.stat(`${root}${path}`);
+    if (mtime === null) {
+      console.error(`bundle:cli: ${path} has no modification time here; no bundle can be checked`);
+      Deno.exit(1);
+    }
+    out.push([path, size, mtime.getTime()]);
+  }
+  return out;
+}
+
 async function bundle(entry: string, out: string): Promise<void> {
   await deno([
     "bundle",
@@ -87,21 +102,22 @@ for (const name of BUNDLED_COMMANDS) {
   const files = bundleFiles(name);
   // An older list is removed first: while the bundles are rewritten, the command uses its sources.
   await Deno.remove(`${root}${files.manifest}`).catch(() => {});
-  const entries = [`cli/${name}.ts`];
-  await bundle(entries[0], files.bundle);
-  const built = [files.bundle];
-  if (name === "score") {
-    entries.push("lib/score/_score_worker.ts");
-    await bundle(entries[1], `dist/${BUNDLED_WORKER}`);
-    built.push(`dist/${BUNDLED_WORKER}`);
-  }
+  const entries: [string, string][] = [[`cli/${name}.ts`, files.bundle]];
+  if (name === "score") entries.push(["lib/score/_score_worker.ts", `dist/${BUNDLED_WORKER}`]);
   const sources = new Set<string>(["deno.json", "import_map.json", "deno.lock"]);
-  for (const entry of entries) for (const s of await localSources(entry)) sources.add(s);
-  const manifest: BundleManifest = { files: [] };
-  for (const path of [...[...sources].sort(), ...built]) {
-    const { size, mtime } = await Deno.stat(`${root}${path}`);
-    manifest.files.push([path, size, mtime?.getTime() ?? -1]);
+  for (const [entry] of entries) for (const s of await localSources(entry)) sources.add(s);
+  const paths = [...sources].sort();
+  // The sources' sizes and times are taken before bundling and must be the same after: a file
+  // saved meanwhile might be in the bundle as it was, and listed as it is.
+  const before = await listed(paths);
+  for (const [entry, out] of entries) await bundle(entry, out);
+  if (JSON.stringify(await listed(paths)) !== JSON.stringify(before)) {
+    console.error("bundle:cli: a source file changed while the bundles were built; run it again");
+    Deno.exit(1);
   }
+  const manifest: BundleManifest = {
+    files: [...before, ...await listed(entries.map(([, out]) => out))],
+  };
   await Deno.writeTextFile(`${root}${files.manifest}`, JSON.stringify(manifest));
   const size = (await Deno.stat(`${root}${files.bundle}`)).size;
   console.log(
