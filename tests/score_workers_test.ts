@@ -2,6 +2,7 @@
 // same bytes, rows in file order, whatever the number of workers.
 import assert from "node:assert/strict";
 import { score, SMALL_FILE_ROWS } from "../mod.ts";
+import { bundleFiles } from "../cli/_bundled.ts";
 import {
   BUNDLED_WORKER,
   CHUNK_ROWS,
@@ -143,10 +144,9 @@ Deno.test("workers start from the worker's source, or from its bundle beside sco
     workerModule("file:///v/lib/score/_score_workers.ts")?.href,
     "file:///v/lib/score/_score_worker.ts",
   );
-  assert.equal(
-    workerModule("file:///v/dist/cli_score.js")?.href,
-    `file:///v/dist/${BUNDLED_WORKER}`,
-  );
+  // Beside the score bundle that `deno task bundle:cli` writes, wherever cli/_bundled.ts puts it.
+  const bundled = new URL(bundleFiles("score").bundle, "file:///v/");
+  assert.equal(workerModule(bundled.href)?.href, new URL(BUNDLED_WORKER, bundled).href);
   // Any other bundle (dist/verdict.js, a user's own) has no worker module: one thread grades.
   assert.equal(workerModule("file:///v/dist/verdict.js"), undefined);
   assert.equal(workerModule("https://example.com/verdict.js"), undefined);
