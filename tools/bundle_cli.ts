@@ -1,5 +1,5 @@
 // Build the command-line bundles: `score` and `audit` as one ES module each (and score's worker
-// as a third), so that `cli.ts` starts them without loading their ~240 modules one by one.
+// as a third), so that `cli.ts` starts them without loading their modules one by one (score: ~160).
 //
 //   deno task bundle:cli        writes dist/cli_score.js, dist/cli_score_worker.js,
 //                               dist/cli_audit.js and a list of their sources beside each
