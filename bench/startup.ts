@@ -28,6 +28,7 @@
 // then `deno task demo` with a filled cache (warm). Medians of the runs, and the npm packages a
 // cold run fetched.
 import { BUNDLED_COMMANDS, freshBundle } from "../cli/_bundled.ts";
+import { copyCheckout } from "../tools/_copy_checkout.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 
@@ -173,21 +174,6 @@ async function timeCommands(runs: number, oneRow: string, base?: string): Promis
   }
 }
 
-/** The tracked files of the working tree (with their uncommitted changes), copied to `dest`. */
-async function copyTracked(dest: string): Promise<void> {
-  const out = await new Deno.Command("git", { args: ["ls-files", "-z"], cwd: ROOT }).output();
-  if (out.code !== 0) throw new Error("git ls-files failed");
-  for (const file of new TextDecoder().decode(out.stdout).split("\0").filter(Boolean)) {
-    const target = `${dest}/${file}`;
-    await Deno.mkdir(target.slice(0, target.lastIndexOf("/")), { recursive: true });
-    try {
-      await Deno.copyFile(`${ROOT}${file}`, target);
-    } catch (e) {
-      if (!(e instanceof Deno.errors.NotFound)) throw e; // deleted but not yet committed
-    }
-  }
-}
-
 /** npm packages (name@version) in the Deno cache `cache` or in a node_modules folder of `repo`. */
 async function npmPackages(cache: string, repo: string): Promise<string[]> {
   const found = new Set<string>();
@@ -240,7 +226,7 @@ async function demo(cold: number, warm: number): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "verdict-demo-bench-" });
   try {
     const repo = `${dir}/repo`;
-    await copyTracked(repo);
+    await copyCheckout(ROOT, repo);
     // The demo task's own command, run without `deno task` (which first installs every package
     // of the lock file, test tools included, whatever the task imports).
     const command: string = JSON.parse(await Deno.readTextFile(`${repo}/deno.json`)).tasks.demo;

@@ -10,35 +10,19 @@ import { packRows } from "../lib/score/_rows_codec.ts";
 import { unpackGrades } from "../lib/score/_grades_codec.ts";
 import { RowGrader } from "../lib/score/_row_grader.ts";
 import { resolveScoreConfig } from "../lib/score/score_config.ts";
+import { copyCheckout } from "../tools/_copy_checkout.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 const EXAMPLE = `${ROOT}examples/returns-desk.jsonl`;
 /** A scored file of the example's runs, for audit. */
 const RUNS = `${ROOT}examples/returns-desk-runs.jsonl`;
 
-/** The checkout's files (tracked, and new ones not ignored) copied to a temporary folder. */
-async function copyCheckout(): Promise<string> {
-  const dest = await Deno.makeTempDir({ prefix: "verdict-bundle-" });
-  const out = await new Deno.Command("git", {
-    args: ["ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-    cwd: ROOT,
-  }).output();
-  assert.ok(out.success, "git ls-files failed");
-  for (const file of new TextDecoder().decode(out.stdout).split("\0").filter(Boolean)) {
-    const target = `${dest}/${file}`;
-    await Deno.mkdir(target.slice(0, target.lastIndexOf("/")), { recursive: true });
-    await Deno.copyFile(`${ROOT}${file}`, target).catch((e) => {
-      if (!(e instanceof Deno.errors.NotFound)) throw e; // deleted, not yet committed
-    });
-  }
-  return `${dest}/`;
-}
-
 let built: Promise<string> | undefined;
 /** A copy of the checkout with its command-line bundles built (once for this file's tests). */
 function bundledCopy(): Promise<string> {
   built ??= (async () => {
-    const copy = await copyCheckout();
+    const copy = `${await Deno.makeTempDir({ prefix: "verdict-bundle-" })}/`;
+    await copyCheckout(ROOT, copy);
     const out = await new Deno.Command(Deno.execPath(), {
       args: ["run", "-A", `${copy}tools/bundle_cli.ts`, copy],
       stdout: "piped",
